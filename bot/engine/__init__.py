@@ -1,0 +1,26 @@
+"""The 够级 rules engine: pure Python, no I/O, randomness only from a passed-in seed.
+
+Public face (see ``shared/rules/ENGINE_API.md``)::
+
+    from bot.engine import Ruleset, Game, parse_play, beats, is_gouji, is_pure_gouji
+    g = Game.from_hands([...six hands...], leader=0)
+    g.act(g.to_act, "play TTTTT")
+"""
+
+from .cards import DECK_SIZE, SEATS, format_counts, parse_cards
+from .errors import GoujiError, IllegalAction, InvalidCards, InvalidPlay
+from .events import PLACE_EN, PLACE_ZH, Event, describe
+from .game import Game, opposite, team_of
+from .legal import LegalActions
+from .plays import Play, beats, is_gouji, is_pure_gouji, parse_play
+from .rules import Ruleset
+from .scoring import ITEM_NAMES, GameResult
+from .view import SeatView
+
+__all__ = [
+    "DECK_SIZE", "ITEM_NAMES", "PLACE_EN", "PLACE_ZH", "SEATS",
+    "Event", "Game", "GameResult", "GoujiError", "IllegalAction", "InvalidCards", "InvalidPlay",
+    "LegalActions", "Play", "Ruleset", "SeatView",
+    "beats", "describe", "format_counts", "is_gouji", "is_pure_gouji", "opposite", "parse_cards",
+    "parse_play", "team_of",
+]

@@ -1,0 +1,81 @@
+"""Cards and the text notation (R2.1–R2.3).
+
+Ranks are small ints ordered by strength (R2.2), so that comparing two cards is comparing
+two ints: 3…10 are themselves, J=11, Q=12, K=13, A=14, 2=15, 小王 (B)=16, 大王 (R)=17.
+Suits play no part in the 大纲 rules (R2.1), so a hand is a count per rank; front ends that
+draw cards pick suits for display only.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+from .errors import InvalidCards
+
+THREE, FOUR, FIVE, TEN, JACK, QUEEN, KING, ACE, TWO, BLACK, RED = 3, 4, 5, 10, 11, 12, 13, 14, 15, 16, 17
+RANKS: tuple[int, ...] = tuple(range(THREE, RED + 1))
+SYMBOLS: dict[int, str] = {
+    3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T",
+    11: "J", 12: "Q", 13: "K", 14: "A", 15: "2", 16: "B", 17: "R",
+}
+NAMES_ZH: dict[int, str] = {**{r: s for r, s in SYMBOLS.items()}, 10: "10", 16: "小王", 17: "大王"}
+PER_DECKS: dict[int, int] = {r: (4 if r in (BLACK, RED) else 16) for r in RANKS}
+"""How many cards of each rank the four decks hold (R2.1): 216 in all."""
+DECK_SIZE = sum(PER_DECKS.values())
+SEATS = 6
+
+_ALIASES: tuple[tuple[str, str], ...] = (
+    # Longest first: Chinese joker names, then 10 → T.
+    ("小王", "B"), ("大王", "R"), ("小花", "B"), ("大花", "R"), ("黑鬼", "B"), ("红鬼", "R"),
+    ("小鬼", "B"), ("大鬼", "R"), ("10", "T"),
+)
+_BY_SYMBOL: dict[str, int] = {s: r for r, s in SYMBOLS.items()}
+
+Counts = list[int]
+"""A multiset of cards: index ``rank`` (3…17) holds how many; indices 0–2 are always 0."""
+
+
+def empty_counts() -> Counts:
+    return [0] * (RED + 1)
+
+
+def parse_cards(text: str) -> Counts:
+    """Parse any multiset of cards in the notation of R2.3 into counts.
+
+    Case, spaces, ``+`` and ``,`` are ignored, full-width characters are folded (phones type
+    them), ``10`` reads as ``T`` and the Chinese joker names are accepted.
+    """
+    s = unicodedata.normalize("NFKC", text).upper()
+    for old, new in _ALIASES:
+        s = s.replace(old, new)
+    counts = empty_counts()
+    for ch in s:
+        if ch in " +,\t\n":
+            continue
+        rank = _BY_SYMBOL.get(ch)
+        if rank is None:
+            raise InvalidCards(f"不认识的牌「{ch}」", f"unknown card {ch!r} (use 3-9 T/10 J Q K A 2 B R)")
+        counts[rank] += 1
+    for rank in RANKS:
+        if counts[rank] > PER_DECKS[rank]:
+            raise InvalidCards(
+                f"四副牌只有 {PER_DECKS[rank]} 张 {NAMES_ZH[rank]}",
+                f"four decks hold only {PER_DECKS[rank]} of {SYMBOLS[rank]}",
+            )
+    return counts
+
+
+def format_counts(counts: Sequence[int]) -> str:
+    """Canonical text of a multiset, weakest card first: ``33445TTTTT22BR``."""
+    return "".join(SYMBOLS[r] * counts[r] for r in RANKS)
+
+
+def full_deck() -> list[int]:
+    """The 216 cards of four decks with jokers, as ranks in a fixed order (shuffle a copy)."""
+    return [r for r in RANKS for _ in range(PER_DECKS[r])]
+
+
+def add_counts(total: Counts, more: Iterable[int]) -> None:
+    for r, n in enumerate(more):
+        total[r] += n

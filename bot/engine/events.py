@@ -1,0 +1,104 @@
+"""The public log of a game: every action and every rule event, as small value objects.
+
+One ``Event`` type serves the log, the JSON state, the renderer's seat labels and the text a
+player reads, so that none of them can disagree about what happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
+PLACE_EN = {1: "1st (头科)", 2: "2nd (二科)", 3: "3rd (三科)", 4: "4th (四科)", 5: "5th (二落)", 6: "last (大落)"}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the log. ``seat`` acts, ``target`` is acted on, ``play`` is card text,
+    ``value`` a place or a team, ``auto`` marks what the rules did for a seat (R5.6)."""
+
+    kind: str
+    seat: int | None = None
+    play: str | None = None
+    target: int | None = None
+    value: int | None = None
+    auto: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
+        for key in ("seat", "play", "target", "value"):
+            v = getattr(self, key)
+            if v is not None:
+                d[key] = v
+        if self.auto:
+            d["auto"] = True
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Event:
+        return cls(d["kind"], d.get("seat"), d.get("play"), d.get("target"), d.get("value"), d.get("auto", False))
+
+
+def seat_names(names: Sequence[str] | None) -> tuple[list[str], list[str]]:
+    if names is not None:
+        return list(names), list(names)
+    return [f"{s + 1}号位" for s in range(6)], [f"seat {s + 1}" for s in range(6)]
+
+
+def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
+    """The event as a line a player reads: (中文, English)."""
+    zh_n, en_n = seat_names(names)
+    s_zh = zh_n[e.seat] if e.seat is not None else ""
+    s_en = en_n[e.seat] if e.seat is not None else ""
+    t_zh = zh_n[e.target] if e.target is not None else ""
+    t_en = en_n[e.target] if e.target is not None else ""
+    p = e.play or ""
+    k = e.kind
+    if k == "lead":
+        return f"{s_zh} 发牌 {p}", f"{s_en} leads {p}"
+    if k == "follow":
+        return f"{s_zh} 顺牌 {p}", f"{s_en} plays {p}"
+    if k == "pass":
+        return (f"{s_zh} 过", f"{s_en} passes" + (" (no play allowed)" if e.auto else ""))
+    if k == "let":
+        return f"{s_zh} 让牌", f"{s_en} lets (让牌): the next two act first"
+    if k == "dadian":
+        return f"{s_zh} 打点 {t_zh}", f"{s_en} answers the 够级 of {t_en} (打点)"
+    if k == "fandadian":
+        return f"{s_zh} 反打点 {t_zh}", f"{s_en} answers back (反打点) on {t_en}"
+    if k == "shao":
+        return f"{s_zh} 烧牌（捎）{t_zh}", f"{s_en} burns (烧/捎) the 够级 of {t_en}"
+    if k == "fanshao":
+        return f"{s_zh} 反烧（反捎）{t_zh}", f"{s_en} burns back (反捎) {t_en}"
+    if k == "jieshao":
+        return f"{s_zh} 解烧（解捎）{t_zh}", f"{s_en} undoes the burn of {t_en} (解捎)"
+    if k == "shao-stands":
+        return f"{s_zh} 烧成（捎 {t_zh} 成立）", f"the burn of {s_en} on {t_en} stands"
+    if k == "kill":
+        return f"{s_zh} 大王二杀一 {t_zh}", f"{s_en} kills the 大王 of {t_en} with two (大王二杀一)"
+    if k == "kaidian":
+        return f"{s_zh} 开点！", f"{s_en} opens the point (开点)!"
+    if k == "giveup":
+        return f"{s_zh} 出 4，放弃开点", f"{s_en} plays 4s and gives up 开点"
+    if k == "natural":
+        return f"{s_zh} 宣点（自然开点）", f"{s_en} declares 自然开点 (no pure 够级牌 dealt)"
+    if k == "men":
+        return (f"{s_zh} 闷 {t_zh}（亮 {p}），{t_zh} {PLACE_ZH[e.value or 6]}",
+                f"{s_en} shuts out (闷) {t_en}, who shows {p}: {PLACE_EN[e.value or 6]}")
+    if k == "no3":
+        return f"{s_zh} 没有 3，{PLACE_ZH[e.value or 6]}", f"{s_en} holds no 3: {PLACE_EN[e.value or 6]}"
+    if k == "out":
+        return f"{s_zh} {PLACE_ZH[e.value or 1]}", f"{s_en} is out: {PLACE_EN[e.value or 1]}"
+    if k == "round":
+        return f"新一轮：{s_zh} 发牌", f"new round: {s_en} leads"
+    if k == "jiefeng":
+        return f"{s_zh} 接风", f"{s_en} takes over the lead (接风)"
+    if k == "luanchan":
+        return "四户乱缠：不再够级、过牌不锁、不能让牌和烧牌", "四户乱缠: no more 够级, pass lock, 让牌 or burning"
+    if k == "chuansan":
+        return "串三家！", f"串三家: team {(e.value or 0) + 1} takes the top three places"
+    if k == "end":
+        return "本局结束", "the game is over"
+    return k, k

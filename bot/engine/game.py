@@ -1,0 +1,620 @@
+"""One game of 够级 in its play phase under the 大纲 rules (R5–R10).
+
+``Game`` is a pure state machine: ``act(seat, action)`` validates everything first and raises
+``IllegalAction`` before touching any state, then applies the action and moves the turn on,
+passing for every seat that has no choice (R5.6), so that ``to_act`` is always a seat with a
+real decision. All state is plain data and round-trips through JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .cards import BLACK, FOUR, RED, SEATS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
+from .errors import IllegalAction, InvalidCards, InvalidPlay
+from .events import Event
+from .legal import LegalActions
+from .moves import LeadSpace, answers, holds, only_threes
+from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, parse_play
+from .rules import Ruleset
+from .scoring import GameResult, score
+from .view import SeatView
+
+
+def opposite(seat: int) -> int:
+    """对家 / 对头 (R1.2)."""
+    return (seat + 3) % SEATS
+
+
+def team_of(seat: int) -> int:
+    """联邦: team 0 is seats 0, 2, 4; team 1 is seats 1, 3, 5 (R1.2)."""
+    return seat % 2
+
+
+class Game:
+    """The play phase of one game. Build it with ``Game.from_hands`` or ``Game.deal``."""
+
+    rules: Ruleset
+
+    # ------------------------------------------------------------------ construction
+    def __init__(self) -> None:
+        raise TypeError("use Game.from_hands(...), Game.deal(...) or Game.from_json(...)")
+
+    @classmethod
+    def _blank(cls) -> Game:
+        return object.__new__(cls)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[str],
+        leader: int = 0,
+        rules: Ruleset | None = None,
+        natural: Iterable[int] = (),
+        places: Sequence[int | None] | None = None,
+    ) -> Game:
+        """A game in its play phase from given hands (any sizes within the four decks).
+
+        ``natural`` lists the seats that declared 自然开点 before 开牌 (R7.3). ``places`` sets
+        the places of seats already out (their hands must be empty), so that tests can start
+        from late positions such as 四户乱缠.
+        """
+        if len(hands) != SEATS:
+            raise ValueError(f"够级 is played by six: {len(hands)} hands given")
+        counts = [parse_cards(h) for h in hands]
+        total = [sum(c[r] for c in counts) for r in range(len(counts[0]))]
+        try:
+            parse_cards(format_counts(total))
+        except InvalidCards as e:
+            raise InvalidCards(f"手牌合计超出四副牌：{e.zh}", f"the hands hold more than four decks: {e.en}") from None
+        if not 0 <= leader < SEATS:
+            raise ValueError(f"leader must be a seat 0–5, not {leader}")
+        fixed: list[int | None] = list(places) if places is not None else [None] * SEATS
+        if len(fixed) != SEATS:
+            raise ValueError("places needs one entry per seat")
+        for s in range(SEATS):
+            if (fixed[s] is None) == (sum(counts[s]) == 0):
+                raise ValueError(f"seat {s}: a seat already out has an empty hand and a place, and only then")
+        taken = [p for p in fixed if p is not None]
+        if len(set(taken)) != len(taken) or not all(1 <= p <= SEATS for p in taken):
+            raise ValueError(f"places must be distinct numbers 1–6: {taken}")
+        g = cls._blank()
+        g._setup(counts, leader, rules or Ruleset.preset(), fixed)
+        for s in sorted(set(natural)):
+            g._declare_natural(s)
+        g._begin()
+        return g
+
+    @classmethod
+    def deal(cls, seed: int | random.Random, rules: Ruleset | None = None) -> Game:
+        """Shuffle the 216 cards with a seeded RNG and deal 36 each; the leader is drawn by lot (R11.1)."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        deck = full_deck()
+        rng.shuffle(deck)
+        leader = rng.randrange(SEATS)
+        hands = [[0] * (RED + 1) for _ in range(SEATS)]
+        for i, rank in enumerate(deck):  # one card at a time, counter-clockwise from the leader (第七条)
+            hands[(leader + i) % SEATS][rank] += 1
+        g = cls._blank()
+        g._setup(hands, leader, rules or Ruleset.preset(), [None] * SEATS)
+        g._begin()
+        return g
+
+    def _setup(self, hands: list[Counts], leader: int, rules: Ruleset, places: list[int | None]) -> None:
+        self.rules = rules
+        self.hands = [list(h) for h in hands]
+        self.initial = [format_counts(h) for h in hands]
+        self.played = [0] * (RED + 1)
+        self.shown = [0] * (RED + 1)
+        self.leader = leader
+        self.places: list[int | None] = list(places)
+        self.events: list[Event] = []
+        self.ply = 0
+        self.over = False
+        self.chuan_san: int | None = None
+        self.kaidian = [False] * SEATS
+        self.kaidian_lost = [h[FOUR] == 0 for h in hands]  # R7.2/第二十七条: no 4 → no 开点
+        self.kaidian_chance: int | None = None
+        self.natural = [False] * SEATS
+        self.duty = [False] * SEATS
+        self.shao_log: list[tuple[int, int]] = []
+        self.men_log: list[tuple[int, int]] = []
+        self.luanchan = False
+        self._new_round(leader)
+
+    def _new_round(self, leader: int) -> None:
+        self.round_leader = leader
+        self.to_act: int | None = leader
+        self.top: tuple[int, Play] | None = None
+        self.top_gouji = False  # the top play is 够级 in force (R4.4)
+        self.top_pure = False  # … and 纯够级 (R4.2), for 开点
+        self.top_kind = "lead"
+        self.passed = [False] * SEATS
+        self.marks: list[str | None] = [None] * SEATS  # what each seat did last this round, for the table
+        self.let_by: int | None = None
+        self.let_done = False
+        self.round_shao: tuple[int, int] | None = None
+
+    def _declare_natural(self, seat: int) -> None:
+        if holds_pure_gouji(self.hands[seat]):
+            raise IllegalAction(
+                "有纯够级牌，不能宣点（自然开点）",
+                "only a seat dealt no pure 够级牌 may declare 自然开点",
+            )
+        self.natural[seat] = True
+        self.events.append(Event("natural", seat))
+
+    def _begin(self) -> None:
+        """R8.3: seats with no 3 take the bottom places at once, in play order from the leader."""
+        for i in range(SEATS):
+            s = (self.leader + i) % SEATS
+            if self.places[s] is None and self.hands[s][THREE] == 0:
+                place = self._open_place(bottom=True)
+                self.places[s] = place
+                self.events.append(Event("no3", s, value=place))
+        self._update_luanchan()
+        if not self._check_end():
+            if not any(self.hands[self.leader]):
+                self._new_round(self._next_holder(self.leader))
+            self.to_act = self.round_leader
+
+    # ------------------------------------------------------------------ public reading
+    def hand(self, seat: int) -> str:
+        """Canonical text of the seat's cards, weakest first."""
+        return format_counts(self.hands[seat])
+
+    def counts(self) -> list[int]:
+        """Cards held by each seat."""
+        return [sum(h) for h in self.hands]
+
+    @property
+    def holding(self) -> int:
+        return sum(1 for h in self.hands if any(h))
+
+    def legal_actions(self, seat: int) -> LegalActions:
+        """Every action the seat may take now, as text (a lazy sequence: see ``LegalActions``)."""
+        if self.over or seat != self.to_act:
+            return LegalActions(self, seat, (), [])
+        if self.top is None:
+            space = LeadSpace(self.hands[seat], self._joker_duty(seat))
+            return LegalActions(self, seat, (), space)
+        plays = sorted(self._answers(seat), key=_cost)
+        extra = ["pass"] + (["let"] if self._may_let(seat) else [])
+        return LegalActions(self, seat, extra, plays)
+
+    def is_legal(self, seat: int, action: str) -> bool:
+        try:
+            self._check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def result(self) -> GameResult:
+        if not self.over:
+            raise IllegalAction("本局还没结束", "the game is not over yet")
+        return score(self)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: its own hand, everything public, nobody else's cards."""
+        return SeatView.of(self, seat)
+
+    # ------------------------------------------------------------------ acting
+    def act(self, seat: int, action: str) -> None:
+        """Apply one action (``play <cards>``, ``pass``, ``let``) or raise ``IllegalAction``."""
+        kind, play = self._check(seat, action)
+        self.ply += 1
+        if kind == "pass":
+            self._pass(seat)
+        elif kind == "let":
+            self._let(seat)
+        elif self.top is None:
+            assert play is not None
+            self._lead(seat, play)
+        else:
+            assert play is not None
+            self._follow(seat, play, kind)
+
+    def _check(self, seat: int, action: str) -> tuple[str, Play | None]:
+        """Validate an action without changing anything; return its kind and play."""
+        if self.over:
+            raise IllegalAction("本局已结束", "the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < SEATS:
+            raise IllegalAction("没有这个座位", f"there is no seat {seat!r}")
+        if seat != self.to_act:
+            raise IllegalAction("没轮到你", "it is not your turn")
+        word, _, rest = action.strip().partition(" ")
+        word = word.lower()
+        if word == "pass":
+            if self.top is None:
+                raise IllegalAction("你发牌，不能过", "you lead this round: you cannot pass")
+            return "pass", None
+        if word == "let":
+            if not self._may_let(seat):
+                raise IllegalAction(*_let_reason(self, seat))
+            return "let", None
+        if word != "play":
+            raise IllegalAction(f"不认识的动作「{action}」", f"unknown action {action!r} (play <cards>, pass, let)")
+        try:
+            play = parse_play(rest)
+        except InvalidPlay as e:
+            raise IllegalAction(e.zh, e.en) from None
+        hand = self.hands[seat]
+        if not holds(hand, play):
+            raise IllegalAction("你手里没有这些牌", f"you do not hold {play}")
+        if self.top is None:
+            self._check_lead(seat, play)
+            return "lead", play
+        return self._answer_kind(seat, play, raising=True) or "follow", play
+
+    def _check_lead(self, seat: int, play: Play) -> None:
+        hand = self.hands[seat]
+        if play.is_threes and (play.n != hand[THREE] or not only_threes(hand)):
+            raise IllegalAction("3 只能最后一次全部打出", "3s may only be led last, all at once")
+        if self._joker_duty(seat) and not (play.black or play.red):
+            raise IllegalAction(
+                "步步带王：烧牌后每次发牌须带小王或大王",
+                "步步带王: after burning, every lead must carry a 小王 or 大王",
+            )
+
+    def _joker_duty(self, seat: int) -> bool:
+        """R6.4 步步带王 binds a lead while the seat holds non-3 cards and a joker to carry them."""
+        h = self.hands[seat]
+        return self.duty[seat] and (h[BLACK] + h[RED]) > 0 and not only_threes(h)
+
+    def _answer_kind(self, seat: int, play: Play, raising: bool = False) -> str | None:
+        """How ``play`` answers the top play — follow, dadian, shao or kill — or None (or raise)."""
+        assert self.top is not None
+        top_seat, top = self.top
+
+        def no(zh: str, en: str) -> None:
+            if raising:
+                raise IllegalAction(zh, en)
+
+        if play.is_threes:
+            return no("3 不能顺牌，只能最后全部发出", "3s can never beat a play; they are led last, all at once")
+        if not beats(play, top, self.rules):
+            if len(play) != len(top) and not (top.red and play.red >= 2):
+                return no(f"要压住上家须同样张数（{len(top)} 张）", f"you must play the same number of cards ({len(top)})")
+            return no(f"{play} 压不住 {top}", f"{play} does not beat {top}: every card must be stronger")
+        kill = is_kill(play, top)
+        luan = self.luanchan
+        if self.top_gouji:
+            if seat == opposite(top_seat):
+                return "dadian"
+            if self.passed[seat]:
+                return no("你本轮已过牌，不能再烧牌", "you passed this round: you can no longer burn (烧牌)")
+            reason = _shao_reason(self.hands[seat], play)
+            if reason:
+                return no(*reason)
+            return "shao"
+        if self.passed[seat] and not luan and top_seat != opposite(seat) and not kill:
+            return no("你本轮已过牌（只有对家的牌可以再打）", "you passed this round (only your 对家's play may still be answered)")
+        return "kill" if kill else "follow"
+
+    def _answers(self, seat: int) -> Iterable[Play]:
+        assert self.top is not None
+        top_seat, top = self.top
+        if self.top_gouji and seat != opposite(top_seat):
+            h = self.hands[seat]
+            if self.passed[seat] or not h[THREE] or h[FOUR]:
+                return ()  # 捎 needs an unpassed seat with a 3 and no 4 (第十六条)
+        elif self.passed[seat] and not self.luanchan and top_seat != opposite(seat) and top.red == 0:
+            return ()  # locked, and no 大王 on the table to kill
+        return (p for p in answers(self.hands[seat], top, self.rules) if self._answer_kind(seat, p))
+
+    def _can_answer(self, seat: int) -> bool:
+        return any(True for _ in self._answers(seat))
+
+    def _may_let(self, seat: int) -> bool:
+        """R5.4: on its 对家's play, with that seat able to beat it, outside 四户乱缠, once per play."""
+        return (
+            self.top is not None
+            and self.top[0] == opposite(seat)
+            and not self.luanchan
+            and not self.let_done
+            and self.to_act == seat
+        )
+
+    # ------------------------------------------------------------------ applying
+    def _take(self, seat: int, play: Play) -> None:
+        h = self.hands[seat]
+        for r, n in enumerate(play.counts()):
+            if n:
+                h[r] -= n
+                self.played[r] += n
+
+    def _lead(self, seat: int, play: Play) -> None:
+        fours = self.hands[seat][FOUR]
+        chance = self.kaidian_chance
+        self.kaidian_chance = None
+        self._take(seat, play)
+        self.events.append(Event("lead", seat, str(play)))
+        if play.is_fours:
+            self._lead_fours(seat, play, fours, chance == seat)
+        self._place_on_table(seat, play, "lead")
+        self._after_play(seat, None)
+
+    def _lead_fours(self, seat: int, play: Play, fours: int, chance: bool) -> None:
+        """R7.1–R7.3: all 4s led on a chance (or after 宣点) is 开点; any other 4s give it up."""
+        if self.kaidian[seat] or self.kaidian_lost[seat]:
+            return
+        natural_ok = self.natural[seat] and any(self.hands[opposite(seat)]) and 2 not in self.places
+        if play.n == fours and (chance or natural_ok):
+            self.kaidian[seat] = True
+            self.events.append(Event("kaidian", seat))
+        else:
+            self._give_up(seat)
+
+    def _give_up(self, seat: int) -> None:
+        if not self.kaidian[seat] and not self.kaidian_lost[seat]:
+            self.kaidian_lost[seat] = True
+            self.events.append(Event("giveup", seat))
+
+    def _follow(self, seat: int, play: Play, kind: str) -> None:
+        assert self.top is not None
+        prev_seat, prev = self.top
+        if self.let_by is not None:  # someone beat the play that was let: the letter counts as passed
+            self.passed[self.let_by] = True
+            self.let_by = None
+        self._take(seat, play)
+        self.events.append(Event("follow", seat, str(play)))
+        shao = self.round_shao
+        was_shao_play = shao is not None and shao[0] == prev_seat
+        if kind == "shao":
+            back = was_shao_play and shao is not None and shao[1] == seat
+            self.events.append(Event("fanshao" if back else "shao", seat, target=prev_seat))
+            self.round_shao = (seat, prev_seat)
+            self.duty[prev_seat] = False
+            self.duty[seat] = True
+        else:
+            if kind == "dadian":
+                counter = self.top_kind in ("dadian", "fandadian")
+                kind = "fandadian" if counter else "dadian"
+                self.events.append(Event(kind, seat, target=prev_seat))
+            elif kind == "kill":
+                self.events.append(Event("kill", seat, target=prev_seat))
+            if was_shao_play:
+                self.round_shao = None
+                self.events.append(Event("jieshao", seat, target=prev_seat))
+            if was_shao_play or kind in ("dadian", "fandadian", "kill") or seat == opposite(prev_seat):
+                self.duty[prev_seat] = False
+        if play.is_fours:
+            self._give_up(seat)
+        self._place_on_table(seat, play, kind)
+        self._after_play(seat, prev_seat)
+
+    def _place_on_table(self, seat: int, play: Play, kind: str) -> None:
+        self.top = (seat, play)
+        self.top_kind = kind
+        self.let_done = False
+        in_force = not self.luanchan and any(self.hands[opposite(seat)]) and self.holding >= 5
+        self.top_gouji = in_force and is_gouji(play, self.rules)
+        self.top_pure = in_force and is_pure_gouji(play, self.rules)
+        self.marks[seat] = str(play)
+
+    def _after_play(self, seat: int, beaten: int | None) -> None:
+        """Places, 闷, the end of the game, then the next seat with a choice."""
+        if beaten is not None and only_threes(self.hands[beaten]):
+            self._men(seat, beaten)
+        if not any(self.hands[seat]):
+            if self.places[seat] is None:  # 走牌 (R8.1); a no-3 seat already holds its bottom place
+                place = self._open_place(bottom=False)
+                self.places[seat] = place
+                self.events.append(Event("out", seat, value=place))
+            self._check_chuan_san()
+        self._update_luanchan()
+        if not self._check_end():
+            self._advance(seat)
+
+    def _men(self, by: int, victim: int) -> None:
+        """R8.2 闷: the beaten seat holding only 3s shows them and takes the last open place."""
+        h = self.hands[victim]
+        shown = format_counts(h)
+        for r, n in enumerate(h):
+            self.shown[r] += n
+            h[r] = 0
+        place = self._open_place(bottom=True)
+        self.places[victim] = place
+        self.men_log.append((by, victim))
+        self.duty[victim] = False
+        self.events.append(Event("men", by, shown, target=victim, value=place))
+
+    def _pass(self, seat: int) -> None:
+        self.passed[seat] = True
+        self.marks[seat] = "pass"
+        self.events.append(Event("pass", seat))
+        self._advance(seat)
+
+    def _let(self, seat: int) -> None:
+        self.let_by = seat
+        self.let_done = True
+        self.marks[seat] = "let"
+        self.events.append(Event("let", seat))
+        self._advance(seat)
+
+    # ------------------------------------------------------------------ turn order
+    def _advance(self, seat: int) -> None:
+        """Move the turn to the next seat with a choice, passing for those without (R5.2–R5.6)."""
+        assert self.top is not None
+        s = seat
+        while True:
+            s = (s + 1) % SEATS
+            if self.let_by is not None and s == opposite(self.let_by):
+                self.to_act = self.let_by  # neither 下家 nor 下联 beat it: the letter acts again
+                self.let_by = None
+                return
+            if s == self.top[0]:
+                self._end_round()
+                return
+            if not any(self.hands[s]):
+                continue
+            if self._can_answer(s):
+                self.to_act = s
+                return
+            self.passed[s] = True
+            self.marks[s] = "pass"
+            self.events.append(Event("pass", s, auto=True))
+
+    def _end_round(self) -> None:
+        assert self.top is not None
+        top_seat, _ = self.top
+        if self.round_shao is not None:
+            self.shao_log.append(self.round_shao)
+            self.events.append(Event("shao-stands", self.round_shao[0], target=self.round_shao[1]))
+        if self.top_pure and any(self.hands[top_seat]) and not self.kaidian_lost[top_seat] and not self.kaidian[top_seat]:
+            self.kaidian_chance = top_seat  # R7.1: lead all 4s now to 开点
+        leader = top_seat
+        if not any(self.hands[top_seat]):
+            leader = self._next_holder(top_seat)
+            self.events.append(Event("jiefeng", leader))
+        self._new_round(leader)
+        self.events.append(Event("round", leader))
+
+    def _next_holder(self, seat: int) -> int:
+        for i in range(1, SEATS + 1):
+            s = (seat + i) % SEATS
+            if any(self.hands[s]):
+                return s
+        raise AssertionError("nobody holds cards")
+
+    # ------------------------------------------------------------------ places and the end
+    def _open_place(self, bottom: bool) -> int:
+        free = [p for p in range(1, SEATS + 1) if p not in self.places]
+        return free[-1] if bottom else free[0]
+
+    def _update_luanchan(self) -> None:
+        if not self.luanchan and self.holding <= 4:
+            self.luanchan = True  # R9.4 四户乱缠
+            self.duty = [False] * SEATS
+            self.events.append(Event("luanchan"))
+
+    def _check_chuan_san(self) -> None:
+        top3 = [s for s in range(SEATS) if self.places[s] in (1, 2, 3)]
+        if len(top3) == 3 and len({team_of(s) for s in top3}) == 1:
+            self.chuan_san = team_of(top3[0])
+            self.events.append(Event("chuansan", value=self.chuan_san))
+
+    def _check_end(self) -> bool:
+        """R9.2/R9.3: 串三家, a team all out, or one seat left ends the game."""
+        holders = [s for s in range(SEATS) if any(self.hands[s])]
+        team_out = any(all(not any(self.hands[s]) for s in range(t, SEATS, 2)) for t in (0, 1))
+        if self.chuan_san is None and not team_out and len(holders) > 1:
+            return False
+        order = [(self.round_leader + i) % SEATS for i in range(SEATS)]
+        left = sorted((s for s in holders if self.places[s] is None), key=lambda s: (sum(self.hands[s]), order.index(s)))
+        for s in left:
+            place = self._open_place(bottom=False)
+            self.places[s] = place
+            self.events.append(Event("out", s, value=place, auto=True))
+        self.over = True
+        self.to_act = None
+        self.events.append(Event("end", value=self.chuan_san))
+        return True
+
+    # ------------------------------------------------------------------ JSON
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_dict(),
+            "hands": [format_counts(h) for h in self.hands],
+            "initial": self.initial,
+            "played": format_counts(self.played),
+            "shown": format_counts(self.shown),
+            "leader": self.leader,
+            "places": self.places,
+            "events": [e.to_dict() for e in self.events],
+            "ply": self.ply,
+            "over": self.over,
+            "chuan_san": self.chuan_san,
+            "kaidian": self.kaidian,
+            "kaidian_lost": self.kaidian_lost,
+            "kaidian_chance": self.kaidian_chance,
+            "natural": self.natural,
+            "duty": self.duty,
+            "shao_log": self.shao_log,
+            "men_log": self.men_log,
+            "luanchan": self.luanchan,
+            "round_leader": self.round_leader,
+            "to_act": self.to_act,
+            "top": [self.top[0], str(self.top[1])] if self.top else None,
+            "top_gouji": self.top_gouji,
+            "top_pure": self.top_pure,
+            "top_kind": self.top_kind,
+            "passed": self.passed,
+            "marks": self.marks,
+            "let_by": self.let_by,
+            "let_done": self.let_done,
+            "round_shao": self.round_shao,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Game:
+        g = cls._blank()
+        g.rules = Ruleset.from_dict(d["rules"])
+        g.hands = [parse_cards(h) for h in d["hands"]]
+        g.initial = list(d["initial"])
+        g.played = parse_cards(d["played"])
+        g.shown = parse_cards(d["shown"])
+        for key in ("leader", "ply", "over", "chuan_san", "kaidian_chance", "luanchan", "round_leader",
+                    "to_act", "top_gouji", "top_pure", "top_kind", "let_by", "let_done"):
+            setattr(g, key, d[key])
+        for key in ("places", "kaidian", "kaidian_lost", "natural", "duty", "passed", "marks"):
+            setattr(g, key, list(d[key]))
+        g.events = [Event.from_dict(e) for e in d["events"]]
+        g.shao_log = [(a, b) for a, b in d["shao_log"]]
+        g.men_log = [(a, b) for a, b in d["men_log"]]
+        g.top = (d["top"][0], parse_play(d["top"][1])) if d["top"] else None
+        g.round_shao = tuple(d["round_shao"]) if d["round_shao"] else None  # type: ignore[assignment]
+        return g
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        return cls.from_dict(json.loads(text))
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else f"to_act={self.to_act}"
+        return f"<Game ply={self.ply} {state} counts={self.counts()}>"
+
+
+def _cost(p: Play) -> tuple[int, int, int, int, int]:
+    """Order answers cheapest first: fewer 大王, 小王 and 2s spent, then the weaker rank."""
+    return (p.red, p.black, p.twos, p.base, p.n)
+
+
+def _shao_reason(hand: Sequence[int], play: Play) -> tuple[str, str] | None:
+    """第十六条: the conditions for 捎牌 (烧牌) and 反捎, or the reason they fail."""
+    if not hand[THREE]:
+        return "烧牌须手里有 3", "to burn (烧牌) you must hold a 3"
+    if hand[FOUR]:
+        return "手里有 4 不能烧牌", "you cannot burn (烧牌) while you hold a 4"
+    after = list(hand)
+    for r, n in enumerate(play.counts()):
+        after[r] -= n
+    if only_threes(after):
+        return None
+    jokers = after[BLACK] + after[RED]
+    kinds = sum(1 for r in range(FOUR, TWO) if after[r])
+    if jokers < kinds:
+        return (
+            f"烧牌后王（{jokers}）须不少于剩下的点数种类（{kinds}，3 和 2 除外）",
+            f"after burning, your jokers ({jokers}) must be at least the ranks you still hold ({kinds}, 3s and 2s aside)",
+        )
+    return None
+
+
+def _let_reason(g: Game, seat: int) -> tuple[str, str]:
+    if g.top is None:
+        return "你发牌，不能让牌", "you lead this round: there is nothing to let"
+    if g.luanchan:
+        return "四户乱缠时不能让牌", "no 让牌 in 四户乱缠"
+    if g.let_done:
+        return "这手牌你已经让过了", "you have already let this play"
+    return "只能让对家的牌", "you may let (让牌) only your 对家's play"
+
+
+__all__ = ["Game", "opposite", "team_of"]

@@ -1,0 +1,144 @@
+"""Which plays a hand can make: every lead (R2.4, R8.1, R6.4) and every answer to a play (R3).
+
+Leads are many — a hand with eight 2s and all eight jokers has thousands — so ``LeadSpace``
+never builds them all: it counts them by multiplication and builds the i-th on demand
+(mixed-radix unranking), which is what ``len``, indexing and ``random.choice`` need. Answers
+must match the top play's length, so there are few and they are built outright.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from .cards import ACE, BLACK, FIVE, FOUR, RED, THREE, TWO
+from .plays import Play
+from .rules import Ruleset
+
+
+def holds(hand: Sequence[int], play: Play) -> bool:
+    """Whether ``hand`` has the cards of ``play``."""
+    twos = play.twos + (play.n if play.base == TWO else 0)
+    if play.base and play.base != TWO and hand[play.base] < play.n:
+        return False
+    return hand[TWO] >= twos and hand[BLACK] >= play.black and hand[RED] >= play.red
+
+
+def only_threes(hand: Sequence[int]) -> bool:
+    return hand[THREE] > 0 and sum(hand) == hand[THREE]
+
+
+class LeadSpace(Sequence[Play]):
+    """All leads of a hand, in a fixed order (weak base ranks first), built lazily.
+
+    ``need_joker`` keeps only leads carrying a 小王 or 大王 (步步带王, R6.4).
+    """
+
+    def __init__(self, hand: Sequence[int], need_joker: bool = False) -> None:
+        self._groups: list[tuple[int, int, int, int]] = []  # (base, most base cards, most 2s, first joker combo)
+        self._red1 = hand[RED] + 1
+        self._jokers = (hand[BLACK] + 1) * self._red1  # joker combos j ↔ (black, red) = divmod(j, red+1)
+        jstart = 1 if need_joker else 0
+        if only_threes(hand):
+            self._threes = hand[THREE]
+            self._sizes = [1]
+            return
+        self._threes = 0
+        if hand[FOUR] and not need_joker:
+            self._groups.append((FOUR, hand[FOUR], 0, 0))
+        for base in range(FIVE, ACE + 1):
+            if hand[base]:
+                self._groups.append((base, hand[base], hand[TWO], jstart))
+        if hand[TWO]:
+            self._groups.append((TWO, hand[TWO], 0, jstart))
+        if self._jokers > 1:
+            self._groups.append((0, 0, 0, 1))
+        self._sizes = [self._size(g) for g in self._groups]
+
+    def _size(self, g: tuple[int, int, int, int]) -> int:
+        base, most, twos, jstart = g
+        if base == FOUR:
+            return most
+        if base == 0:
+            return self._jokers - 1
+        return most * (twos + 1) * (self._jokers - jstart)
+
+    def __len__(self) -> int:
+        return sum(self._sizes)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if self._threes:
+            if i == 0:
+                return Play(THREE, self._threes)
+            raise IndexError(i)
+        for g, size in zip(self._groups, self._sizes, strict=True):
+            if i < size:
+                return self._unrank(g, i)
+            i -= size
+        raise IndexError(i)
+
+    def _unrank(self, g: tuple[int, int, int, int], i: int) -> Play:
+        base, _most, twos, jstart = g
+        if base == FOUR:
+            return Play(FOUR, i + 1)
+        if base == 0:
+            black, red = divmod(i + 1, self._red1)
+            return Play(0, 0, 0, black, red)
+        width = self._jokers - jstart
+        rest, j = divmod(i, width)
+        black, red = divmod(j + jstart, self._red1)
+        if base == TWO:
+            return Play(TWO, rest + 1, 0, black, red)
+        k, t = divmod(rest, twos + 1)
+        return Play(base, k + 1, t, black, red)
+
+    def __iter__(self) -> Iterator[Play]:
+        if self._threes:
+            yield Play(THREE, self._threes)
+            return
+        for g, size in zip(self._groups, self._sizes, strict=True):
+            for i in range(size):
+                yield self._unrank(g, i)
+
+    def __contains__(self, play: object) -> bool:
+        return any(p == play for p in self)
+
+
+def _same_length(hand: Sequence[int], old: Play, n: int) -> Iterator[Play]:
+    """Plays of ``n`` cards from ``hand`` that beat ``old`` card by card (R3.1)."""
+    if old.red:
+        return
+    for red in range(old.black, min(hand[RED], n) + 1):
+        for black in range(0, min(hand[BLACK], n - red) + 1):
+            body = n - red - black
+            if body == 0:
+                yield Play(0, 0, 0, black, red)
+                continue
+            for base in range(max(old.base + 1, FOUR), TWO + 1):
+                if base == FOUR:
+                    if red == 0 and black == 0 and hand[FOUR] >= body:
+                        yield Play(FOUR, body)
+                elif base == TWO:
+                    if hand[TWO] >= body:
+                        yield Play(TWO, body, 0, black, red)
+                elif hand[base]:
+                    for k in range(max(1, body - hand[TWO]), min(hand[base], body) + 1):
+                        yield Play(base, k, body - k, black, red)
+
+
+def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> Iterator[Play]:
+    """Every play of ``hand`` that beats ``old`` by strength (R3.1–R3.3), cheapest kinds first."""
+    n = len(old)
+    yield from _same_length(hand, old, n)
+    if old.red and hand[RED] >= 2:  # 大王二杀一
+        if n == 1:
+            yield Play(0, 0, 0, 0, 2)
+        elif rules.joker_two_kill_one_extended:
+            rest = list(hand)
+            rest[RED] -= 2
+            for p in _same_length(rest, old.without_reds(1), n - 1):
+                yield Play(p.base, p.n, p.twos, p.black, p.red + 2)
+

@@ -1,0 +1,47 @@
+"""Rulesets: the presets of R13 and the switches any table may set.
+
+A ``Ruleset`` is a frozen value: it is stored with every game and in its JSON, so a game
+always plays on under the rules it started with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+PRESETS: tuple[str, ...] = ("dagang",)
+"""Implemented presets. ``classic`` (seed 000, R14) joins them with its own rules."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A preset and its switches (R13). Build it with ``Ruleset.preset(name, **switches)``."""
+
+    name: str = "dagang"
+    revolution: bool = True
+    """R11.4 革命: a seat with no 2, B or R may sit the game out (used by the match)."""
+    joker_two_kill_one_extended: bool = False
+    """R3.3 红鬼二打一: two R kill one R inside longer plays too (one card more)."""
+    big_joker_is_gouji: bool = False
+    """R4.3: plays with a 大王 are 够级牌 too."""
+
+    @classmethod
+    def preset(cls, name: str = "dagang", **switches: bool) -> Ruleset:
+        """The named preset with switches changed; unknown names and switches raise ``ValueError``."""
+        if name not in PRESETS:
+            raise ValueError(f"unknown rules preset {name!r}; known: {', '.join(PRESETS)}")
+        known = {f.name for f in fields(cls)} - {"name"}
+        unknown = set(switches) - known
+        if unknown:
+            raise ValueError(f"unknown switch(es) {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}")
+        for key, value in switches.items():
+            if not isinstance(value, bool):
+                raise ValueError(f"switch {key} takes True or False, not {value!r}")
+        return replace(cls(name=name), **switches)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+        return cls.preset(data.get("name", "dagang"), **{k: v for k, v in data.items() if k != "name"})
