@@ -61,7 +61,9 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     if k == "follow":
         return f"{s_zh} 顺牌 {p}", f"{s_en} plays {p}"
     if k == "pass":
-        return (f"{s_zh} 过", f"{s_en} passes" + (" (no play allowed)" if e.auto else ""))
+        if e.auto:
+            return f"{s_zh} 过（要不起）", f"{s_en} passes (no play allowed)"
+        return f"{s_zh} 过", f"{s_en} passes"
     if k == "let":
         return f"{s_zh} 让牌", f"{s_en} lets (让牌): the next two act first"
     if k == "dadian":

@@ -277,7 +277,8 @@ class Game:
             return no("3 不能顺牌，只能最后全部发出", "3s can never beat a play; they are led last, all at once")
         if not beats(play, top, self.rules):
             if len(play) != len(top) and not (top.red and play.red >= 2):
-                return no(f"要压住上家须同样张数（{len(top)} 张）", f"you must play the same number of cards ({len(top)})")
+                return no(f"要压住上家须同样张数（{len(top)} 张）",
+                          f"you must play the same number of cards ({len(top)})")
             return no(f"{play} 压不住 {top}", f"{play} does not beat {top}: every card must be stronger")
         kill = is_kill(play, top)
         luan = self.luanchan
@@ -291,7 +292,8 @@ class Game:
                 return no(*reason)
             return "shao"
         if self.passed[seat] and not luan and top_seat != opposite(seat) and not kill:
-            return no("你本轮已过牌（只有对家的牌可以再打）", "you passed this round (only your 对家's play may still be answered)")
+            return no("你本轮已过牌（只有对家的牌可以再打）",
+                      "you passed this round (only your 对家's play may still be answered)")
         return "kill" if kill else "follow"
 
     def _answers(self, seat: int) -> Iterable[Play]:
@@ -355,7 +357,7 @@ class Game:
 
     def _follow(self, seat: int, play: Play, kind: str) -> None:
         assert self.top is not None
-        prev_seat, prev = self.top
+        prev_seat = self.top[0]
         if self.let_by is not None:  # someone beat the play that was let: the letter counts as passed
             self.passed[self.let_by] = True
             self.let_by = None
@@ -464,7 +466,8 @@ class Game:
         if self.round_shao is not None:
             self.shao_log.append(self.round_shao)
             self.events.append(Event("shao-stands", self.round_shao[0], target=self.round_shao[1]))
-        if self.top_pure and any(self.hands[top_seat]) and not self.kaidian_lost[top_seat] and not self.kaidian[top_seat]:
+        owner = self.hands[top_seat]
+        if self.top_pure and any(owner) and not self.kaidian_lost[top_seat] and not self.kaidian[top_seat]:
             self.kaidian_chance = top_seat  # R7.1: lead all 4s now to 开点
         leader = top_seat
         if not any(self.hands[top_seat]):
@@ -504,7 +507,8 @@ class Game:
         if self.chuan_san is None and not team_out and len(holders) > 1:
             return False
         order = [(self.round_leader + i) % SEATS for i in range(SEATS)]
-        left = sorted((s for s in holders if self.places[s] is None), key=lambda s: (sum(self.hands[s]), order.index(s)))
+        left = [s for s in holders if self.places[s] is None]
+        left.sort(key=lambda s: (sum(self.hands[s]), order.index(s)))
         for s in left:
             place = self._open_place(bottom=False)
             self.places[s] = place
@@ -602,7 +606,8 @@ def _shao_reason(hand: Sequence[int], play: Play) -> tuple[str, str] | None:
     if jokers < kinds:
         return (
             f"烧牌后王（{jokers}）须不少于剩下的点数种类（{kinds}，3 和 2 除外）",
-            f"after burning, your jokers ({jokers}) must be at least the ranks you still hold ({kinds}, 3s and 2s aside)",
+            f"after burning, your jokers ({jokers}) must be at least the ranks you still hold "
+            f"({kinds}, 3s and 2s aside)",
         )
     return None
 

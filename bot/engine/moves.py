@@ -99,9 +99,23 @@ class LeadSpace(Sequence[Play]):
         if self._threes:
             yield Play(THREE, self._threes)
             return
-        for g, size in zip(self._groups, self._sizes, strict=True):
-            for i in range(size):
-                yield self._unrank(g, i)
+        combos = [divmod(j, self._red1) for j in range(self._jokers)]
+        for base, most, twos, jstart in self._groups:
+            if base == FOUR:
+                for k in range(1, most + 1):
+                    yield Play(FOUR, k)
+            elif base == 0:
+                for black, red in combos[1:]:
+                    yield Play(0, 0, 0, black, red)
+            elif base == TWO:
+                for k in range(1, most + 1):
+                    for black, red in combos[jstart:]:
+                        yield Play(TWO, k, 0, black, red)
+            else:
+                for k in range(1, most + 1):
+                    for t in range(twos + 1):
+                        for black, red in combos[jstart:]:
+                            yield Play(base, k, t, black, red)
 
     def __contains__(self, play: object) -> bool:
         return any(p == play for p in self)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import BLACK, FOUR, RED, RANKS, SYMBOLS, THREE, TWO, Counts, empty_counts, parse_cards
+from .cards import BLACK, FOUR, RANKS, RED, SYMBOLS, THREE, TWO, Counts, empty_counts, parse_cards
 from .errors import InvalidCards, InvalidPlay
 from .rules import Ruleset
 
@@ -21,7 +21,7 @@ class Play:
     """One play: ``base`` rank (3…A, 2 for a play of 2s, 0 for jokers only) × ``n``, plus
     ``twos`` attached 2s, ``black`` 小王 and ``red`` 大王.
 
-    Immutable and hashable; ``str()`` is the canonical text and ``parse_play(str(p)) == p``.
+    A hashable value (never mutate one); ``str()`` is the canonical text and ``parse_play(str(p)) == p``.
     """
 
     __slots__ = ("base", "black", "n", "red", "twos")
@@ -33,14 +33,13 @@ class Play:
     red: int
 
     def __init__(self, base: int, n: int, twos: int = 0, black: int = 0, red: int = 0) -> None:
-        object.__setattr__(self, "base", base)
-        object.__setattr__(self, "n", n)
-        object.__setattr__(self, "twos", twos)
-        object.__setattr__(self, "black", black)
-        object.__setattr__(self, "red", red)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Play is immutable")
+        # Plain slot stores: plays are built by the thousand, so immutability is by contract
+        # (nothing in the engine assigns to a Play), as with python-chess's Move.
+        self.base = base
+        self.n = n
+        self.twos = twos
+        self.black = black
+        self.red = red
 
     def _key(self) -> tuple[int, int, int, int, int]:
         return (self.base, self.n, self.twos, self.black, self.red)

@@ -1,0 +1,1 @@
+"""The thin discord.py layer: app commands, views and modals that talk to the table service."""
