@@ -25,10 +25,12 @@ class Event:
     target: int | None = None
     value: int | None = None
     auto: bool = False
+    tag: str | None = None
+    """A sub-kind, e.g. which tribute (点贡, 捎贡, 闷贡, 落贡) a tribute event is."""
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind}
-        for key in ("seat", "play", "target", "value"):
+        for key in ("seat", "play", "target", "value", "tag"):
             v = getattr(self, key)
             if v is not None:
                 d[key] = v
@@ -38,7 +40,8 @@ class Event:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
-        return cls(d["kind"], d.get("seat"), d.get("play"), d.get("target"), d.get("value"), d.get("auto", False))
+        return cls(d["kind"], d.get("seat"), d.get("play"), d.get("target"), d.get("value"), d.get("auto", False),
+                   d.get("tag"))
 
 
 def seat_names(names: Sequence[str] | None) -> tuple[list[str], list[str]]:
@@ -99,6 +102,49 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return f"{s_zh} 接风", f"{s_en} takes over the lead (接风)"
     if k == "luanchan":
         return "四户乱缠：不再够级、过牌不锁、不能让牌和烧牌", "四户乱缠: no more 够级, pass lock, 让牌 or burning"
+    if k == "revolt":
+        return f"{s_zh} 革命，本局不出牌", f"{s_en} declares 革命 and sits this game out"
+    if k == "hui":
+        rank = "10" if p[:1] == "T" else p[:1]
+        return f"{s_zh} 汇{rank}：{p}", f"{s_en} leads the team's pooled {p} (汇{rank})"
+    if k == "deal":
+        return f"第 {e.value} 局发牌，{s_zh} 先摸先出", f"game {e.value} is dealt; {s_en} draws and leads first"
+    if k == "lot":
+        return f"抽签：{s_zh} 开牌", f"by lot, {s_en} leads"
+    if k == "choose-leader":
+        return f"被串的联邦定 {t_zh} 开牌（汇5）", f"the beaten team chooses {t_en} to lead (汇5)"
+    if k == "buy-offer":
+        return f"{s_zh} 用 {p} 向对家买 {e.value}", f"{s_en} offers {p} to its 对家 for a {e.value}"
+    if k == "buy-accept":
+        return f"{s_zh} 卖给 {t_zh} 一张 {e.value}", f"{s_en} sells a {e.value} to {t_en}"
+    if k == "buy-refuse":
+        return f"{s_zh} 不卖 {e.value}", f"{s_en} refuses to sell a {e.value}"
+    if k == "no-buy":
+        return f"{s_zh} 不买 {e.value}", f"{s_en} does not buy a {e.value}"
+    if k == "gift":
+        return f"{s_zh} 赠 {t_zh} 一张 {e.value}", f"{s_en} gives {t_en} a {e.value} (赠{e.value})"
+    if k == "tribute":
+        return f"{s_zh} 向 {t_zh} 进{e.tag} {p}", f"{s_en} pays {t_en} {p} ({e.tag})"
+    if k == "tribute-skip":
+        return f"{s_zh} 与 {t_zh} 同联邦，不进{e.tag}（{p}）", f"{s_en} skips the {e.tag} to teammate {t_en} ({p})"
+    if k == "mian":
+        return f"{s_zh} 免贡 {e.value} 张（{e.tag}）", f"{s_en} is excused {e.value} card(s) of {e.tag} (免贡)"
+    if k == "kanggong":
+        who = "全联邦" if e.tag == "R" else "自己"
+        return (f"{s_zh} 摸到四张{'大王' if e.tag == 'R' else '小王'}，抗贡（免{who}进贡）",
+                f"{s_en} was dealt four {'大王' if e.tag == 'R' else '小王'}: 抗贡, "
+                f"{'its team pays' if e.tag == 'R' else 'it pays'} no tribute")
+    if k == "dian-choice":
+        return ((f"{s_zh} 定：互进点贡", f"{s_en} chooses that both pay 点贡") if e.tag == "both"
+                else (f"{s_zh} 定：互不进点贡", f"{s_en} chooses that neither pays 点贡"))
+    if k == "revolt-declare":
+        return f"{s_zh} 宣布革命", f"{s_en} declares 革命"
+    if k == "redeal":
+        return f"{e.value} 人革命，本副作废，重新发牌", f"{e.value} seats declared 革命: the deal is void, redeal"
+    if k == "game-over":
+        return f"第 {e.value} 局结束", f"game {e.value} is over"
+    if k == "match-over":
+        return "比赛结束", "the match is over"
     if k == "chuansan":
         return "串三家！", f"串三家: team {(e.value or 0) + 1} takes the top three places"
     if k == "end":

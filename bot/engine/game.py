@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import BLACK, FOUR, RED, SEATS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
+from .cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
 from .errors import IllegalAction, InvalidCards, InvalidPlay
 from .events import Event
 from .legal import LegalActions
@@ -55,12 +55,16 @@ class Game:
         rules: Ruleset | None = None,
         natural: Iterable[int] = (),
         places: Sequence[int | None] | None = None,
+        revolt: int | None = None,
+        hui: bool = False,
     ) -> Game:
         """A game in its play phase from given hands (any sizes within the four decks).
 
         ``natural`` lists the seats that declared 自然开点 before 开牌 (R7.3). ``places`` sets
         the places of seats already out (their hands must be empty), so that tests can start
-        from late positions such as 四户乱缠.
+        from late positions such as 四户乱缠. ``revolt`` is a seat that declared 革命 and sits the
+        game out (R11.4): its cards are set aside. ``hui`` makes the first lead 汇5 (R11.6): the
+        leader's team leads all its 5s (6s, …) together after a 串三家.
         """
         if len(hands) != SEATS:
             raise ValueError(f"够级 is played by six: {len(hands)} hands given")
@@ -72,6 +76,8 @@ class Game:
             raise InvalidCards(f"手牌合计超出四副牌：{e.zh}", f"the hands hold more than four decks: {e.en}") from None
         if not 0 <= leader < SEATS:
             raise ValueError(f"leader must be a seat 0–5, not {leader}")
+        if revolt is not None and not 0 <= revolt < SEATS:
+            raise ValueError(f"revolt must be a seat 0–5, not {revolt}")
         fixed: list[int | None] = list(places) if places is not None else [None] * SEATS
         if len(fixed) != SEATS:
             raise ValueError("places needs one entry per seat")
@@ -85,7 +91,7 @@ class Game:
         g._setup(counts, leader, rules or Ruleset.preset(), fixed)
         for s in sorted(set(natural)):
             g._declare_natural(s)
-        g._begin()
+        g._begin(revolt, hui)
         return g
 
     @classmethod
@@ -123,6 +129,10 @@ class Game:
         self.shao_log: list[tuple[int, int]] = []
         self.men_log: list[tuple[int, int]] = []
         self.luanchan = False
+        self.revolt: int | None = None
+        self.aside = [0] * (RED + 1)  # the cards of a 革命 seat, out of play
+        self.hui_open = False  # the 汇5 round is on (R11.6)
+        self.hui_seat: int | None = None  # the winning-team seat whose pure answer to 汇5 stands
         self._new_round(leader)
 
     def _new_round(self, leader: int) -> None:
@@ -147,8 +157,17 @@ class Game:
         self.natural[seat] = True
         self.events.append(Event("natural", seat))
 
-    def _begin(self) -> None:
-        """R8.3: seats with no 3 take the bottom places at once, in play order from the leader."""
+    def _begin(self, revolt: int | None = None, hui: bool = False) -> None:
+        """Set 革命 aside (R11.4: place 四科 for now), place seats with no 3 at the bottom in play
+        order from the leader (R8.3), and lead 汇5 when asked (R11.6)."""
+        if revolt is not None:
+            self.revolt = revolt
+            for r, n in enumerate(self.hands[revolt]):
+                self.aside[r] += n
+            self.hands[revolt] = [0] * (RED + 1)
+            self.kaidian_lost[revolt] = True
+            self.places[revolt] = 4
+            self.events.append(Event("revolt", revolt, value=4))
         for i in range(SEATS):
             s = (self.leader + i) % SEATS
             if self.places[s] is None and self.hands[s][THREE] == 0:
@@ -160,6 +179,25 @@ class Game:
             if not any(self.hands[self.leader]):
                 self._new_round(self._next_holder(self.leader))
             self.to_act = self.round_leader
+            if hui:
+                self._lead_hui(self.round_leader)
+
+    def _lead_hui(self, leader: int) -> None:
+        """汇5: the leader's team pools its lowest rank that every member holds, from 5 up."""
+        members = [s for s in range(team_of(leader), SEATS, 2) if any(self.hands[s])]
+        rank = next((r for r in range(FIVE, ACE + 1) if all(self.hands[s][r] for s in members)), None)
+        if rank is None:
+            return  # nothing to pool: an ordinary first lead
+        total = 0
+        for s in members:
+            total += self.hands[s][rank]
+            self.played[rank] += self.hands[s][rank]
+            self.hands[s][rank] = 0
+        play = Play(rank, total)
+        self.events.append(Event("hui", leader, str(play)))
+        self.hui_open = True
+        self._place_on_table(leader, play, "hui")
+        self._after_play(leader, None)
 
     # ------------------------------------------------------------------ public reading
     def hand(self, seat: int) -> str:
@@ -385,6 +423,9 @@ class Game:
                 self.duty[prev_seat] = False
         if play.is_fours:
             self._give_up(seat)
+        if self.hui_open:  # R11.6: a winning-team member's pure answer to 汇5 that stands is 开点
+            pure = not (play.twos or play.black or play.red) and play.base != TWO
+            self.hui_seat = seat if pure and team_of(seat) != team_of(self.round_leader) else None
         self._place_on_table(seat, play, kind)
         self._after_play(seat, prev_seat)
 
@@ -406,6 +447,7 @@ class Game:
                 place = self._open_place(bottom=False)
                 self.places[seat] = place
                 self.events.append(Event("out", seat, value=place))
+                self._promote_revolt()
             self._check_chuan_san()
         self._update_luanchan()
         if not self._check_end():
@@ -463,6 +505,12 @@ class Game:
     def _end_round(self) -> None:
         assert self.top is not None
         top_seat, _ = self.top
+        if self.hui_open:
+            self.hui_open = False
+            if self.hui_seat == top_seat and not self.kaidian_lost[top_seat] and not self.kaidian[top_seat]:
+                self.kaidian[top_seat] = True
+                self.events.append(Event("kaidian", top_seat))
+            self.hui_seat = None
         if self.round_shao is not None:
             self.shao_log.append(self.round_shao)
             self.events.append(Event("shao-stands", self.round_shao[0], target=self.round_shao[1]))
@@ -487,6 +535,15 @@ class Game:
     def _open_place(self, bottom: bool) -> int:
         free = [p for p in range(1, SEATS + 1) if p not in self.places]
         return free[-1] if bottom else free[0]
+
+    def _promote_revolt(self) -> None:
+        """R11.4: the 革命 seat is 三科 when its teammates take 头科 and 二科 (串三家 then)."""
+        r = self.revolt
+        if r is not None and self.places[r] == 4:
+            mates = {self.places[s] for s in range(team_of(r), SEATS, 2) if s != r}
+            if mates == {1, 2}:
+                self.places[r] = 3
+                self.events.append(Event("out", r, value=3, auto=True))
 
     def _update_luanchan(self) -> None:
         if not self.luanchan and self.holding <= 4:
@@ -540,6 +597,10 @@ class Game:
             "shao_log": self.shao_log,
             "men_log": self.men_log,
             "luanchan": self.luanchan,
+            "revolt": self.revolt,
+            "aside": format_counts(self.aside),
+            "hui_open": self.hui_open,
+            "hui_seat": self.hui_seat,
             "round_leader": self.round_leader,
             "to_act": self.to_act,
             "top": [self.top[0], str(self.top[1])] if self.top else None,
@@ -564,7 +625,9 @@ class Game:
         g.initial = list(d["initial"])
         g.played = parse_cards(d["played"])
         g.shown = parse_cards(d["shown"])
-        for key in ("leader", "ply", "over", "chuan_san", "kaidian_chance", "luanchan", "round_leader",
+        g.aside = parse_cards(d["aside"])
+        for key in ("leader", "ply", "over", "chuan_san", "kaidian_chance", "luanchan", "round_leader", "revolt",
+                    "hui_open", "hui_seat",
                     "to_act", "top_gouji", "top_pure", "top_kind", "let_by", "let_done"):
             setattr(g, key, d[key])
         for key in ("places", "kaidian", "kaidian_lost", "natural", "duty", "passed", "marks"):

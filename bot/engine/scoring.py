@@ -60,9 +60,9 @@ def score(g: Game) -> GameResult:
     else:
         team_items[g.chuan_san].append(("chuan_san", CHUAN_SAN_POINTS))
         team_items[1 - g.chuan_san].append(("chuan_san", -CHUAN_SAN_POINTS))
-    for s in range(3):  # R10.2, per pair of 对家
+    for s in range(3):  # R10.2, per pair of 对家; a 革命 seat's pair is left out (R11.4)
         o = s + 3
-        if g.kaidian[s] != g.kaidian[o]:
+        if g.revolt not in (s, o) and g.kaidian[s] != g.kaidian[o]:
             win, lose = (s, o) if g.kaidian[s] else (o, s)
             items[win].append(("kaidian", 1))
             items[lose].append(("no-kaidian", -1))

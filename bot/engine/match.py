@@ -1,0 +1,515 @@
+"""A match: several games with fixed seats (R10.6), and every phase before play (R11, R12).
+
+Everything a rule lets a player decide is an action of ``legal_actions`` — buying a 3 or 4,
+selling it, 革命, 宣点, the 点贡 choice, skipping a tribute between teammates, choosing the
+leader after 串三家 — so a bot, the terminal table and the AI drive a match the same way.
+What the rules decide without anyone's choice (赠3/赠4, tribute cards, 抗贡, 免贡) happens as
+soon as it is due and is logged.
+
+The phases before play run as a queue of tasks: automatic ones are carried out at once, and
+the first decision stops the queue with its seat in ``to_act``. The queue is plain data, so
+the whole match round-trips through JSON like a game does.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import BLACK, FOUR, RED, SEATS, SYMBOLS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
+from .errors import IllegalAction
+from .events import Event
+from .game import Game, opposite, team_of
+from .plays import holds_pure_gouji
+from .rules import Ruleset
+
+TRIBUTE_RANKS = (RED, BLACK, TWO)
+"""法定进贡牌, strongest first (第三十五条)."""
+TRIBUTE_NAMES = {"dian": "点贡", "shao": "捎贡", "men": "闷贡", "luo": "落贡", "duitou": "对头贡"}
+PHASE_OF = {
+    "choose-leader": "choose-leader", "buy-check": "buy", "buy-offer": "buy", "buy-answer": "buy",
+    "tribute-plan": "tribute", "dian-choice": "tribute", "tribute": "tribute", "tribute-mate": "tribute",
+    "revolution-plan": "revolution", "revolt": "revolution", "revolution-resolve": "revolution",
+    "declare-plan": "declare", "declare": "declare", "start-play": "play",
+}
+DECISIONS = ("choose-leader", "buy-offer", "buy-answer", "dian-choice", "tribute-mate", "revolt", "declare")
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Team points game by game and in total (R10.5, R10.6); ``winner`` once the match is over."""
+
+    games: int
+    played: int
+    per_game: list[list[int]]
+    totals: list[int]
+    seat_totals: list[int]
+    winner: int | None
+    over: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+class Match:
+    """A match of ``games`` games. Build it with ``Match.new(seed=..., rules=..., games=N)``."""
+
+    def __init__(self) -> None:
+        raise TypeError("use Match.new(...) or Match.from_json(...)")
+
+    @classmethod
+    def new(cls, seed: int, rules: Ruleset | None = None, games: int = 4) -> Match:
+        """A match from a seeded deal; the first leader is drawn by lot (R11.1)."""
+        m = cls._blank(seed, rules, games)
+        m.leader = random.Random(f"{seed}/1/lot").randrange(SEATS)
+        m.events.append(Event("lot", m.leader))
+        m._deal()
+        return m
+
+    @classmethod
+    def from_deal(
+        cls,
+        hands: list[str],
+        leader: int = 0,
+        rules: Ruleset | None = None,
+        games: int = 1,
+        previous: dict[str, Any] | None = None,
+        seed: int = 0,
+    ) -> Match:
+        """A match whose current game starts from the given deal (36 cards each, 216 in all), for
+        tests and puzzles. ``previous`` is the last game's result (as in ``results``: places,
+        kaidian, shao, men, chuan_san, revolt, no3, seat_points, team_points): tribute follows it."""
+        counts = [parse_cards(h) for h in hands]
+        if len(counts) != SEATS or sum(map(sum, counts)) != len(full_deck()):
+            raise ValueError("a deal is six hands of 216 cards in all")
+        m = cls._blank(seed, rules, games + (1 if previous else 0))
+        if previous is not None:
+            m.results.append({"game_no": 1, **previous})
+            m.game_no = 2
+        m.leader = leader
+        m._deal(counts)
+        return m
+
+    @classmethod
+    def _blank(cls, seed: int, rules: Ruleset | None, games: int) -> Match:
+        if games < 1:
+            raise ValueError("a match has at least one game")
+        m = object.__new__(cls)
+        m.seed = seed
+        m.rules = rules or Ruleset.preset()
+        m.games = games
+        m.game_no = 1
+        m.deal_no = 0
+        m.results: list[dict[str, Any]] = []
+        m.events: list[Event] = []
+        m.game: Game | None = None
+        m.phase = "deal"
+        m._waiting: int | None = None
+        m.queue: list[dict[str, Any]] = []
+        m.leader = 0
+        m._reset_deal_state()
+        return m
+
+    def _reset_deal_state(self) -> None:
+        self.hands: list[Counts] = [[0] * (RED + 1) for _ in range(SEATS)]
+        self.dealt: list[Counts] = [[0] * (RED + 1) for _ in range(SEATS)]
+        self.payable: list[Counts] = [[0] * (RED + 1) for _ in range(SEATS)]  # dealt 2/B/R not given away
+        self.votes: list[int] = []
+        self.revolt: int | None = None
+        self.natural: list[int] = []
+        self.excused: list[bool] = [False] * SEATS
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now, in every phase; None once the match is over."""
+        if self.phase == "play" and self.game is not None:
+            return self.game.to_act
+        return self._waiting
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def previous(self) -> dict[str, Any] | None:
+        return self.results[-1] if self.results else None
+
+    def hand(self, seat: int) -> str:
+        if self.game is not None:
+            return self.game.hand(seat)
+        return format_counts(self.hands[seat])
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every action the seat may take now (in play: the game's, a lazy sequence)."""
+        if self.phase == "play" and self.game is not None:
+            return self.game.legal_actions(seat)  # type: ignore[return-value]
+        if self.over or seat != self._waiting or not self.queue:
+            return []
+        return self._choices(self.queue[0])
+
+    def default_action(self, seat: int) -> str:
+        """What the table does for a silent seat on time-out: the safe choice of each decision."""
+        actions = self.legal_actions(seat)
+        if not actions:
+            raise IllegalAction("没轮到你", "it is not your turn")
+        if self.phase == "play":
+            return "pass" if "pass" in actions else actions[0]
+        task = self.queue[0]
+        prefer = {"buy-offer": actions[0], "buy-answer": "accept", "revolt": "no-revolt", "declare": "declare-natural",
+                  "dian-choice": "tribute-none", "tribute-mate": "tribute-give", "choose-leader": actions[0]}
+        return prefer[task["kind"]]
+
+    def standings(self) -> Standings:
+        per_game = [r["team_points"] for r in self.results]
+        seat_totals = [sum(r["seat_points"][s] for r in self.results) for s in range(SEATS)]
+        totals = [sum(p[t] for p in per_game) for t in (0, 1)]
+        winner = None
+        if self.over and totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+        return Standings(self.games, len(self.results), per_game, totals, seat_totals, winner, self.over)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: its own hand, the public log, the standings and the table."""
+        return {
+            "seat": seat, "phase": self.phase, "game_no": self.game_no, "games": self.games,
+            "to_act": self.to_act, "leader": self.leader, "hand": self.hand(seat),
+            "counts": self.game.counts() if self.game else [sum(h) for h in self.hands],
+            "decision": self.queue[0]["kind"] if self.queue and self.phase != "play" else None,
+            "legal": list(self.legal_actions(seat)) if self.phase != "play" else None,
+            "revolt": self.revolt, "natural": list(self.natural), "votes": list(self.votes),
+            "events": [e.to_dict() for e in self.events],
+            "standings": self.standings().to_dict(),
+            "game": self.game.view(seat).to_dict() if self.game else None,
+        }
+
+    # ------------------------------------------------------------------ acting
+    def act(self, seat: int, action: str) -> None:
+        """Apply one action or raise ``IllegalAction`` with the state untouched."""
+        if self.over:
+            raise IllegalAction("比赛已结束", "the match is over")
+        if self.phase == "play":
+            assert self.game is not None
+            self.game.act(seat, action)
+            if self.game.over:
+                self._finish_game()
+            return
+        if not isinstance(seat, int) or not 0 <= seat < SEATS:
+            raise IllegalAction("没有这个座位", f"there is no seat {seat!r}")
+        if seat != self._waiting:
+            raise IllegalAction("没轮到你", "it is not your turn")
+        text = " ".join(action.split())
+        word, _, arg = text.partition(" ")
+        norm = f"{word.lower()} {arg.upper()}".strip()
+        choices = self._choices(self.queue[0])
+        if norm not in choices:
+            raise IllegalAction(f"现在不能「{action}」，可选：{'、'.join(choices)}",
+                                f"{action!r} is not possible now; choose one of: {', '.join(choices)}")
+        task = self.queue.pop(0)
+        self._decide(task, norm)
+        self._run()
+
+    def _choices(self, task: dict[str, Any]) -> list[str]:
+        kind = task["kind"]
+        if kind == "choose-leader":
+            return [f"choose-leader {s}" for s in range(task["team"], SEATS, 2)]
+        if kind == "buy-offer":
+            rank = SYMBOLS[task["rank"]]
+            cards = [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]]
+            return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + ["no-buy"]
+        if kind == "buy-answer":
+            return ["accept", "refuse"]
+        if kind == "revolt":
+            return ["revolt", "no-revolt"]
+        if kind == "declare":
+            return ["declare-natural", "no-declare"]
+        if kind == "dian-choice":
+            return ["tribute-both", "tribute-none"]
+        if kind == "tribute-mate":
+            return ["tribute-give", "tribute-skip"]
+        raise AssertionError(kind)
+
+    def _decide(self, task: dict[str, Any], action: str) -> None:
+        kind, seat = task["kind"], task["seat"]
+        if kind == "choose-leader":
+            self.leader = int(action.split()[1])
+            self.events.append(Event("choose-leader", seat, target=self.leader))
+            self._deal()
+            return
+        if kind == "buy-offer":
+            if action == "no-buy":
+                self.events.append(Event("no-buy", seat, value=task["rank"]))
+                return
+            card = parse_cards(action.split()[1]).index(1)
+            self.events.append(Event("buy-offer", seat, SYMBOLS[card], value=task["rank"]))
+            self.queue.insert(0, {"kind": "buy-answer", "seat": opposite(seat), "buyer": seat,
+                                  "rank": task["rank"], "card": card})
+        elif kind == "buy-answer":
+            buyer, rank, card = task["buyer"], task["rank"], task["card"]
+            if action == "accept":
+                self._move(buyer, seat, card)
+                self.payable[buyer][card] -= 1
+                self._move(seat, buyer, rank)
+                self.events.append(Event("buy-accept", seat, SYMBOLS[card], target=buyer, value=rank))
+            else:
+                self.events.append(Event("buy-refuse", seat, target=buyer, value=rank))
+        elif kind == "revolt":
+            if action == "revolt":
+                self.votes.append(seat)
+                self.events.append(Event("revolt-declare", seat))
+        elif kind == "declare":
+            if action == "declare-natural":
+                self.natural.append(seat)
+        elif kind == "dian-choice":
+            self.events.append(Event("dian-choice", seat, tag="both" if action == "tribute-both" else "none"))
+            if action == "tribute-both":
+                a, b = task["pair"]
+                self.queue[0:0] = [_tribute(a, b, 1, "dian"), _tribute(b, a, 1, "dian")]
+        elif kind == "tribute-mate":
+            if action == "tribute-give":
+                self._pay(task)
+            else:
+                cards = self._tribute_cards(task["seat"], task["n"])
+                self.events.append(Event("tribute-skip", seat, format_counts(cards) or "—", target=task["to"],
+                                         tag=TRIBUTE_NAMES[task["tag"]]))
+
+    # ------------------------------------------------------------------ the queue
+    def _run(self) -> None:
+        """Carry out automatic tasks until a decision is due or the phases before play are done."""
+        while self.queue:
+            task = self.queue[0]
+            kind = task["kind"]
+            self.phase = PHASE_OF[kind]
+            if kind in DECISIONS:
+                self._waiting = task["seat"]
+                return
+            self.queue.pop(0)
+            getattr(self, "_task_" + kind.replace("-", "_"))(task)
+            if self.phase == "play":
+                return
+        self._waiting = None
+
+    def _deal(self, hands: list[Counts] | None = None) -> None:
+        """Shuffle and deal 36 each from the leader (第七条); queue buying, tribute, 革命, 宣点."""
+        self._reset_deal_state()
+        if hands is not None:
+            self.hands = [list(h) for h in hands]
+        else:
+            rng = random.Random(f"{self.seed}/{self.game_no}/{self.deal_no}")
+            deck = full_deck()
+            rng.shuffle(deck)
+            for i, rank in enumerate(deck):
+                self.hands[(self.leader + i) % SEATS][rank] += 1
+        for s in range(SEATS):
+            self.dealt[s] = list(self.hands[s])
+            self.payable[s] = [n if r in TRIBUTE_RANKS else 0 for r, n in enumerate(self.hands[s])]
+        self.events.append(Event("deal", self.leader, value=self.game_no))
+        order = [(self.leader + i) % SEATS for i in range(SEATS)]
+        self.queue = [{"kind": "buy-check", "seat": s, "rank": rank} for rank in (THREE, FOUR) for s in order]
+        if self.results:
+            self.queue.append({"kind": "tribute-plan", "seat": None})
+        if self.rules.revolution:
+            self.queue.append({"kind": "revolution-plan", "seat": None})
+        self.queue += [{"kind": "declare-plan", "seat": None}, {"kind": "start-play", "seat": None}]
+        self._run()
+
+    def _move(self, giver: int, taker: int, rank: int, n: int = 1) -> None:
+        self.hands[giver][rank] -= n
+        self.hands[taker][rank] += n
+
+    def _task_buy_check(self, task: dict[str, Any]) -> None:
+        """R11.2/R11.3: a seat lacking the rank buys from its 对家, else is given one (赠3/赠4)."""
+        seat, rank = task["seat"], task["rank"]
+        if self.hands[seat][rank]:
+            return
+        opp = opposite(seat)
+        can_pay = any(self.payable[seat][r] for r in TRIBUTE_RANKS)
+        if can_pay and self.hands[opp][rank] >= 2:
+            self.queue.insert(0, {"kind": "buy-offer", "seat": seat, "rank": rank})
+            return
+        chain = ([opp] if not can_pay else []) + [(seat + 4) % SEATS, (seat + 2) % SEATS,
+                                                  (seat + 5) % SEATS, (seat + 1) % SEATS]
+        giver = next((g for g in chain if self.hands[g][rank] >= 2), None)
+        if giver is not None:
+            self._move(giver, seat, rank)
+            self.events.append(Event("gift", giver, target=seat, value=rank, auto=True))
+
+    def _task_tribute_plan(self, _task: dict[str, Any]) -> None:
+        """R12: 点贡, 捎贡, 闷贡, 落贡 from the last game, in that order; 抗贡 first (R12.7)."""
+        prev = self.results[-1]
+        for s in range(SEATS):
+            if self.dealt[s][RED] == 4:
+                self.events.append(Event("kanggong", s, tag="R"))
+                for mate in range(team_of(s), SEATS, 2):
+                    self.excused[mate] = True
+            elif self.dealt[s][BLACK] == 4:
+                self.events.append(Event("kanggong", s, tag="B"))
+                self.excused[s] = True
+        places, kaidian = prev["places"], prev["kaidian"]
+        tasks: list[dict[str, Any]] = []
+        for a in range(3):
+            b = a + 3
+            if prev["revolt"] in (a, b) or (kaidian[a] and kaidian[b]):
+                continue
+            if kaidian[a] != kaidian[b]:
+                loser, winner = (b, a) if kaidian[a] else (a, b)
+                tasks.append(_tribute(loser, winner, 1, "dian"))
+            else:
+                lower = a if places[a] > places[b] else b
+                tasks.append({"kind": "dian-choice", "seat": lower, "pair": [a, b]})
+        tasks += [_tribute(victim, by, 1, "shao") for by, victim in prev["shao"]]
+        tasks += [_tribute(victim, by, 1, "men") for by, victim in prev["men"]]
+        if prev["chuan_san"] is not None:
+            losers = [s for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
+            tasks += [_tribute(s, opposite(s), 1, "duitou") for s in losers]
+        else:
+            first, second = places.index(1), places.index(2)
+            tasks += [_tribute(places.index(6), first, 2, "luo"), _tribute(places.index(5), second, 1, "luo")]
+        self.queue[0:0] = tasks
+
+    def _task_tribute(self, task: dict[str, Any]) -> None:
+        giver, taker = task["seat"], task["to"]
+        if self.excused[giver]:
+            return
+        if team_of(giver) == team_of(taker):  # R12.6: between teammates the giver may skip
+            self.queue.insert(0, {**task, "kind": "tribute-mate"})
+            return
+        self._pay(task)
+
+    def _tribute_cards(self, giver: int, n: int) -> Counts:
+        """The strongest dealt R, B, 2 of the giver, up to n (第三十五条, 第三十六条)."""
+        cards = [0] * (RED + 1)
+        for r in TRIBUTE_RANKS:
+            k = min(n, self.payable[giver][r])
+            cards[r] = k
+            n -= k
+        return cards
+
+    def _pay(self, task: dict[str, Any]) -> None:
+        giver, taker, n, tag = task["seat"], task["to"], task["n"], TRIBUTE_NAMES[task["tag"]]
+        cards = self._tribute_cards(giver, n)
+        given = sum(cards)
+        for r, k in enumerate(cards):
+            if k:
+                self._move(giver, taker, r, k)
+                self.payable[giver][r] -= k
+        if given:
+            self.events.append(Event("tribute", giver, format_counts(cards), target=taker, tag=tag, auto=True))
+        if given < n:
+            self.events.append(Event("mian", giver, target=taker, value=n - given, tag=tag, auto=True))
+
+    def _task_revolution_plan(self, _task: dict[str, Any]) -> None:
+        """R11.4: seats holding no 2, B or R after buying and tribute may declare 革命."""
+        order = [(self.leader + i) % SEATS for i in range(SEATS)]
+        eligible = [s for s in order if not any(self.hands[s][r] for r in TRIBUTE_RANKS)]
+        self.queue[0:0] = [{"kind": "revolt", "seat": s} for s in eligible]
+        if eligible:
+            self.queue.insert(len(eligible), {"kind": "revolution-resolve", "seat": None})
+
+    def _task_revolution_resolve(self, _task: dict[str, Any]) -> None:
+        if len(self.votes) >= 2:
+            self.events.append(Event("redeal", value=len(self.votes)))
+            self.deal_no += 1
+            self._deal()
+        elif self.votes:
+            self.revolt = self.votes[0]
+
+    def _task_declare_plan(self, _task: dict[str, Any]) -> None:
+        """R7.3 自然开点: a seat with no pure 够级牌 (and a 对头 this game) may declare it."""
+        order = [(self.leader + i) % SEATS for i in range(SEATS)]
+        out = (self.revolt, None if self.revolt is None else opposite(self.revolt))
+        eligible = [s for s in order if s not in out and not holds_pure_gouji(self.hands[s])]
+        self.queue[0:0] = [{"kind": "declare", "seat": s} for s in eligible]
+
+    def _task_start_play(self, _task: dict[str, Any]) -> None:
+        prev = self.previous
+        hui = prev is not None and prev["chuan_san"] is not None and self.revolt != self.leader
+        self.game = Game.from_hands([format_counts(h) for h in self.hands], self.leader, self.rules,
+                                    natural=self.natural, revolt=self.revolt, hui=hui)
+        self.phase = "play"
+        self._waiting = None
+        if self.game.over:
+            self._finish_game()
+
+    def _finish_game(self) -> None:
+        g = self.game
+        assert g is not None and g.over
+        r = g.result().to_dict()
+        r["revolt"] = g.revolt
+        r["no3"] = [e.seat for e in g.events if e.kind == "no3"]
+        r["game_no"] = self.game_no
+        self.results.append(r)
+        self.events.append(Event("game-over", value=self.game_no))
+        self.game = None
+        if self.game_no >= self.games:
+            self.phase = "over"
+            self._waiting = None
+            self.events.append(Event("match-over"))
+            return
+        self.game_no += 1
+        self.deal_no = 0
+        self._start_game()
+
+    def _start_game(self) -> None:
+        """R11.1: the last 大落 leads (by lot when several seats had no 3); after 串三家 the beaten
+        team chooses (R11.6)."""
+        prev = self.results[-1]
+        self._reset_deal_state()
+        self.queue = []
+        if prev["chuan_san"] is not None:
+            losers = [s for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
+            chooser = max(losers, key=lambda s: prev["places"][s])
+            self.queue = [{"kind": "choose-leader", "seat": chooser, "team": team_of(chooser)}]
+            self._run()
+            return
+        if len(prev["no3"]) >= 2:
+            self.leader = random.Random(f"{self.seed}/{self.game_no}/lot").randrange(SEATS)
+            self.events.append(Event("lot", self.leader))
+        else:
+            self.leader = prev["places"].index(6)
+        self._deal()
+
+    # ------------------------------------------------------------------ JSON
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed, "rules": self.rules.to_dict(), "games": self.games, "game_no": self.game_no,
+            "deal_no": self.deal_no, "results": self.results, "events": [e.to_dict() for e in self.events],
+            "game": self.game.to_dict() if self.game else None, "phase": self.phase, "waiting": self._waiting,
+            "queue": self.queue, "leader": self.leader,
+            "hands": [format_counts(h) for h in self.hands], "dealt": [format_counts(h) for h in self.dealt],
+            "payable": [format_counts(h) for h in self.payable], "votes": self.votes, "revolt": self.revolt,
+            "natural": self.natural, "excused": self.excused,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Match:
+        m = object.__new__(cls)
+        m.rules = Ruleset.from_dict(d["rules"])
+        for key in ("seed", "games", "game_no", "deal_no", "phase", "leader", "revolt"):
+            setattr(m, key, d[key])
+        m._waiting = d["waiting"]
+        m.results = json.loads(json.dumps(d["results"]))
+        m.events = [Event.from_dict(e) for e in d["events"]]
+        m.game = Game.from_dict(d["game"]) if d["game"] else None
+        m.queue = [dict(t) for t in d["queue"]]
+        for key in ("hands", "dealt", "payable"):
+            setattr(m, key, [parse_cards(h) for h in d[key]])
+        m.votes, m.natural, m.excused = list(d["votes"]), list(d["natural"]), list(d["excused"])
+        return m
+
+    @classmethod
+    def from_json(cls, text: str) -> Match:
+        return cls.from_dict(json.loads(text))
+
+    def __repr__(self) -> str:
+        return f"<Match game {self.game_no}/{self.games} phase={self.phase} to_act={self._waiting}>"
+
+
+def _tribute(giver: int, taker: int, n: int, tag: str) -> dict[str, Any]:
+    return {"kind": "tribute", "seat": giver, "to": taker, "n": n, "tag": tag}
+
