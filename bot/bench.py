@@ -1,4 +1,4 @@
-"""Benchmarks that print figures (never timed unit tests): ``python -m bot.bench engine``.
+"""Benchmarks that print figures (never timed unit tests): ``python -m bot.bench engine|match``.
 
 ``engine``: random-legal full games per second on one core, and the median and p99 time of
 ``legal_actions`` on the hardest positions — a 36-card lead holding eight 2s and all eight
@@ -13,7 +13,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bot.engine import Game
+from bot.engine import Game, Match
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
@@ -67,14 +67,36 @@ def bench_engine(seconds: float) -> None:
               f"listed in full median {lmed:.3f} ms p99 {lp99:.3f} ms")
 
 
+def bench_match(matches: int, games: int) -> None:
+    """Full random-legal matches (every phase before play included), timed one by one."""
+    rng = random.Random(2)
+    times, actions = [], 0
+    for i in range(matches):
+        t = time.perf_counter()
+        m = Match.new(seed=i, games=games)
+        while not m.over:
+            seat = m.to_act
+            m.act(seat, rng.choice(m.legal_actions(seat)))
+            actions += 1
+        times.append((time.perf_counter() - t) * 1000)
+    med, p99 = _percentiles(times)
+    print(f"random legal matches of {games} games: {matches} played, median {med:.0f} ms, p99 {p99:.0f} ms "
+          f"per match ({actions / matches:.0f} actions each)")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__)
     sub = parser.add_subparsers(dest="what", required=True)
     eng = sub.add_parser("engine", help="engine speed")
     eng.add_argument("--seconds", type=float, default=10.0, help="how long to play random games")
+    mat = sub.add_parser("match", help="time full random matches")
+    mat.add_argument("--matches", type=int, default=30)
+    mat.add_argument("--games", type=int, default=4)
     args = parser.parse_args(argv)
     if args.what == "engine":
         bench_engine(args.seconds)
+    elif args.what == "match":
+        bench_match(args.matches, args.games)
 
 
 if __name__ == "__main__":

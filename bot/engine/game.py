@@ -424,7 +424,7 @@ class Game:
         if play.is_fours:
             self._give_up(seat)
         if self.hui_open:  # R11.6: a winning-team member's pure answer to 汇5 that stands is 开点
-            pure = not (play.twos or play.black or play.red) and play.base != TWO
+            pure = not (play.twos or play.black or play.red)
             self.hui_seat = seat if pure and team_of(seat) != team_of(self.round_leader) else None
         self._place_on_table(seat, play, kind)
         self._after_play(seat, prev_seat)

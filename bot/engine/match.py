@@ -158,8 +158,9 @@ class Match:
         if self.phase == "play":
             return "pass" if "pass" in actions else actions[0]
         task = self.queue[0]
-        prefer = {"buy-offer": actions[0], "buy-answer": "accept", "revolt": "no-revolt", "declare": "declare-natural",
-                  "dian-choice": "tribute-none", "tribute-mate": "tribute-give", "choose-leader": actions[0]}
+        prefer = {"buy-offer": actions[0], "buy-answer": "accept", "revolt": "no-revolt",
+                  "declare": "declare-natural", "dian-choice": "tribute-none", "tribute-mate": "tribute-give",
+                  "choose-leader": f"choose-leader {seat}"}
         return prefer[task["kind"]]
 
     def standings(self) -> Standings:
