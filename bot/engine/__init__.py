@@ -12,7 +12,7 @@ from .errors import GoujiError, IllegalAction, InvalidCards, InvalidPlay
 from .events import PLACE_EN, PLACE_ZH, Event, describe
 from .game import Game, opposite, team_of
 from .legal import LegalActions
-from .match import Match, Standings
+from .match import Match, MatchView, Standings
 from .plays import Play, beats, is_gouji, is_pure_gouji, parse_play
 from .rules import Ruleset
 from .scoring import ITEM_NAMES, GameResult
@@ -21,7 +21,7 @@ from .view import SeatView
 __all__ = [
     "DECK_SIZE", "ITEM_NAMES", "PLACE_EN", "PLACE_ZH", "SEATS",
     "Event", "Game", "GameResult", "GoujiError", "IllegalAction", "InvalidCards", "InvalidPlay",
-    "LegalActions", "Match", "Play", "Ruleset", "SeatView", "Standings",
+    "LegalActions", "Match", "MatchView", "Play", "Ruleset", "SeatView", "Standings",
     "beats", "describe", "format_counts", "is_gouji", "is_pure_gouji", "opposite", "parse_cards",
     "parse_play", "team_of",
 ]

@@ -514,9 +514,10 @@ class Game:
         if self.round_shao is not None:
             self.shao_log.append(self.round_shao)
             self.events.append(Event("shao-stands", self.round_shao[0], target=self.round_shao[1]))
-        owner = self.hands[top_seat]
-        if self.top_pure and any(owner) and not self.kaidian_lost[top_seat] and not self.kaidian[top_seat]:
-            self.kaidian_chance = top_seat  # R7.1: lead all 4s now to 开点
+        if self.top_pure and any(self.hands[top_seat]) and not self.kaidian[top_seat]:
+            # R7.1: lead all 4s now to 开点 (whether the seat still may is checked then, so that
+            # the chance, which is public, does not tell who holds no 4)
+            self.kaidian_chance = top_seat
         leader = top_seat
         if not any(self.hands[top_seat]):
             leader = self._next_holder(top_seat)
@@ -616,6 +617,26 @@ class Game:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+
+    def public_dict(self, seat: int) -> dict[str, Any]:
+        """``to_dict`` as ``seat`` may know it: other hands and the 革命 seat's set-aside cards are
+        gone, and whether another seat may still 开点 shows only what the table saw."""
+        d = self.to_dict()
+        for key in ("hands", "initial", "aside"):
+            del d[key]
+        seen = {e.seat for e in self.events if e.kind == "giveup"}
+        d["kaidian_lost"] = [self.kaidian_lost[s] if s == seat else (s in seen or s == self.revolt)
+                             for s in range(SEATS)]
+        d["aside_count"] = sum(self.aside)
+        return d
+
+    @classmethod
+    def from_public(cls, public: dict[str, Any], hands: Sequence[str], aside: str = "") -> Game:
+        """A game from a seat's public state and a guess at the hidden cards (for search: the
+        strong AI plays out such guesses). ``hands`` are all six hands, ``aside`` the 革命 cards."""
+        d = dict(public)
+        d.pop("aside_count", None)
+        return cls.from_dict({**d, "hands": list(hands), "initial": list(hands), "aside": aside})
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:

@@ -24,6 +24,7 @@ from .events import Event
 from .game import Game, opposite, team_of
 from .plays import holds_pure_gouji
 from .rules import Ruleset
+from .view import SeatView
 
 TRIBUTE_RANKS = (RED, BLACK, TWO)
 """法定进贡牌, strongest first (第三十五条)."""
@@ -51,6 +52,36 @@ class Standings:
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """What one seat may know of a match. In play, ``game`` is the game's ``SeatView``; before
+    play, ``decision`` names what ``to_act`` must decide and ``legal`` lists this seat's choices."""
+
+    seat: int
+    phase: str
+    game_no: int
+    games: int
+    to_act: int | None
+    leader: int
+    hand: str
+    counts: list[int]
+    decision: str | None
+    legal: list[str]
+    revolt: int | None
+    natural: list[int]
+    votes: list[int]
+    events: list[Event]
+    standings: Standings
+    game: SeatView | None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {k: v for k, v in self.__dict__.items() if k not in ("events", "standings", "game")}
+        d["events"] = [e.to_dict() for e in self.events]
+        d["standings"] = self.standings.to_dict()
+        d["game"] = self.game.to_dict() if self.game else None
+        return d
 
 
 class Match:
@@ -172,19 +203,18 @@ class Match:
             winner = 0 if totals[0] > totals[1] else 1
         return Standings(self.games, len(self.results), per_game, totals, seat_totals, winner, self.over)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> MatchView:
         """What ``seat`` may know: its own hand, the public log, the standings and the table."""
-        return {
-            "seat": seat, "phase": self.phase, "game_no": self.game_no, "games": self.games,
-            "to_act": self.to_act, "leader": self.leader, "hand": self.hand(seat),
-            "counts": self.game.counts() if self.game else [sum(h) for h in self.hands],
-            "decision": self.queue[0]["kind"] if self.queue and self.phase != "play" else None,
-            "legal": list(self.legal_actions(seat)) if self.phase != "play" else None,
-            "revolt": self.revolt, "natural": list(self.natural), "votes": list(self.votes),
-            "events": [e.to_dict() for e in self.events],
-            "standings": self.standings().to_dict(),
-            "game": self.game.view(seat).to_dict() if self.game else None,
-        }
+        in_play = self.phase == "play"
+        return MatchView(
+            seat=seat, phase=self.phase, game_no=self.game_no, games=self.games, to_act=self.to_act,
+            leader=self.leader, hand=self.hand(seat),
+            counts=self.game.counts() if self.game else [sum(h) for h in self.hands],
+            decision=self.queue[0]["kind"] if self.queue and not in_play and not self.over else None,
+            legal=[] if in_play else list(self.legal_actions(seat)),
+            revolt=self.revolt, natural=list(self.natural), votes=list(self.votes), events=list(self.events),
+            standings=self.standings(), game=self.game.view(seat) if self.game else None,
+        )
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: int, action: str) -> None:

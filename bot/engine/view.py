@@ -42,10 +42,14 @@ class SeatView:
     chuan_san: int | None
     ply: int
     events: list[Event]
+    public: dict[str, Any]
+    """The game's whole state as this seat may know it (``Game.public_dict``): enough to rebuild
+    the game with guessed hands (``Game.from_public``), which is how the strong AI searches."""
 
     @classmethod
     def of(cls, g: Game, seat: int) -> SeatView:
-        gave_up = [any(e.kind == "giveup" and e.seat == s for e in g.events) for s in range(6)]
+        seen = {e.seat for e in g.events if e.kind == "giveup"}
+        gave_up = [s in seen for s in range(6)]
         return cls(
             seat=seat, rules=g.rules.to_dict(), hand=g.hand(seat), counts=g.counts(), places=list(g.places),
             to_act=g.to_act, leader=g.leader, round_leader=g.round_leader,
@@ -53,6 +57,7 @@ class SeatView:
             marks=list(g.marks), passed=list(g.passed), let_by=g.let_by, kaidian=list(g.kaidian),
             gave_up=gave_up, kaidian_chance=g.kaidian_chance, natural=list(g.natural), duty=list(g.duty),
             luanchan=g.luanchan, over=g.over, chuan_san=g.chuan_san, ply=g.ply, events=list(g.events),
+            public=g.public_dict(seat),
         )
 
     def to_dict(self) -> dict[str, Any]:
