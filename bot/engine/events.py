@@ -127,6 +127,8 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return f"{s_zh} 向 {t_zh} 进{e.tag} {p}", f"{s_en} pays {t_en} {p} ({e.tag})"
     if k == "tribute-skip":
         return f"{s_zh} 与 {t_zh} 同联邦，不进{e.tag}（{p}）", f"{s_en} skips the {e.tag} to teammate {t_en} ({p})"
+    if k == "tribute-excused":
+        return f"{s_zh} 抗贡，免{e.tag}", f"{s_en} is excused the {e.tag} to {t_en} (抗贡)"
     if k == "mian":
         return f"{s_zh} 免贡 {e.value} 张（{e.tag}）", f"{s_en} is excused {e.value} card(s) of {e.tag} (免贡)"
     if k == "kanggong":

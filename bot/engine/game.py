@@ -197,7 +197,7 @@ class Game:
         self.events.append(Event("hui", leader, str(play)))
         self.hui_open = True
         self._place_on_table(leader, play, "hui")
-        self._after_play(leader, None)
+        self._after_play(leader, [])
 
     # ------------------------------------------------------------------ public reading
     def hand(self, seat: int) -> str:
@@ -259,12 +259,16 @@ class Game:
         """Validate an action without changing anything; return its kind and play."""
         if self.over:
             raise IllegalAction("本局已结束", "the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < SEATS:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
             raise IllegalAction("没有这个座位", f"there is no seat {seat!r}")
         if seat != self.to_act:
             raise IllegalAction("没轮到你", "it is not your turn")
+        if not isinstance(action, str):
+            raise IllegalAction("动作须是文字", f"an action is text such as 'play 888' or 'pass', not {action!r}")
         word, _, rest = action.strip().partition(" ")
         word = word.lower()
+        if word in ("pass", "let") and rest.strip():
+            raise IllegalAction(f"不认识的动作「{action}」", f"unknown action {action!r} (play <cards>, pass, let)")
         if word == "pass":
             if self.top is None:
                 raise IllegalAction("你发牌，不能过", "you lead this round: you cannot pass")
@@ -375,7 +379,7 @@ class Game:
         if play.is_fours:
             self._lead_fours(seat, play, fours, chance == seat)
         self._place_on_table(seat, play, "lead")
-        self._after_play(seat, None)
+        self._after_play(seat, [])
 
     def _lead_fours(self, seat: int, play: Play, fours: int, chance: bool) -> None:
         """R7.1–R7.3: all 4s led on a chance (or after 宣点) is 开点; any other 4s give it up."""
@@ -395,7 +399,7 @@ class Game:
 
     def _follow(self, seat: int, play: Play, kind: str) -> None:
         assert self.top is not None
-        prev_seat = self.top[0]
+        prev_seat, prev_kind = self.top[0], self.top_kind
         if self.let_by is not None:  # someone beat the play that was let: the letter counts as passed
             self.passed[self.let_by] = True
             self.let_by = None
@@ -427,21 +431,24 @@ class Game:
             pure = not (play.twos or play.black or play.red)
             self.hui_seat = seat if pure and team_of(seat) != team_of(self.round_leader) else None
         self._place_on_table(seat, play, kind)
-        self._after_play(seat, prev_seat)
+        beaten = [prev_seat]
+        if prev_kind == "hui":  # every member gave its cards to 汇5: all of them were beaten
+            beaten += [s for s in range(team_of(prev_seat), SEATS, 2) if s != prev_seat]
+        self._after_play(seat, beaten)
 
     def _place_on_table(self, seat: int, play: Play, kind: str) -> None:
         self.top = (seat, play)
         self.top_kind = kind
         self.let_done = False
-        in_force = not self.luanchan and any(self.hands[opposite(seat)]) and self.holding >= 5
-        self.top_gouji = in_force and is_gouji(play, self.rules)
-        self.top_pure = in_force and is_pure_gouji(play, self.rules)
+        self.top_gouji = is_gouji(play, self.rules)  # in force: checked again once the play has done its work
+        self.top_pure = is_pure_gouji(play, self.rules)
         self.marks[seat] = str(play)
 
-    def _after_play(self, seat: int, beaten: int | None) -> None:
-        """Places, 闷, the end of the game, then the next seat with a choice."""
-        if beaten is not None and only_threes(self.hands[beaten]):
-            self._men(seat, beaten)
+    def _after_play(self, seat: int, beaten: list[int]) -> None:
+        """Places, 闷, the end of 够级 in force, the end of the game, then the next seat with a choice."""
+        for victim in beaten:
+            if only_threes(self.hands[victim]):
+                self._men(seat, victim)
         if not any(self.hands[seat]):
             if self.places[seat] is None:  # 走牌 (R8.1); a no-3 seat already holds its bottom place
                 place = self._open_place(bottom=False)
@@ -450,6 +457,8 @@ class Game:
                 self._promote_revolt()
             self._check_chuan_san()
         self._update_luanchan()
+        if not any(self.hands[opposite(seat)]) or self.holding < 5:  # R4.4/R9.4: 够级 only while…
+            self.top_gouji = self.top_pure = False
         if not self._check_end():
             self._advance(seat)
 
@@ -543,6 +552,10 @@ class Game:
         if r is not None and self.places[r] == 4:
             mates = {self.places[s] for s in range(team_of(r), SEATS, 2) if s != r}
             if mates == {1, 2}:
+                if 3 in self.places:  # a seat placed from the bottom (闷, no 3) gives 三科 up: it takes 四科
+                    other = self.places.index(3)
+                    self.places[other] = 4
+                    self.events.append(Event("out", other, value=4, auto=True))
                 self.places[r] = 3
                 self.events.append(Event("out", r, value=3, auto=True))
 
@@ -553,6 +566,8 @@ class Game:
             self.events.append(Event("luanchan"))
 
     def _check_chuan_san(self) -> None:
+        if self.chuan_san is not None:
+            return
         top3 = [s for s in range(SEATS) if self.places[s] in (1, 2, 3)]
         if len(top3) == 3 and len({team_of(s) for s in top3}) == 1:
             self.chuan_san = team_of(top3[0])
@@ -571,6 +586,7 @@ class Game:
             place = self._open_place(bottom=False)
             self.places[s] = place
             self.events.append(Event("out", s, value=place, auto=True))
+        self._check_chuan_san()
         self.over = True
         self.to_act = None
         self.events.append(Event("end", value=self.chuan_san))

@@ -31,7 +31,8 @@ TRIBUTE_RANKS = (RED, BLACK, TWO)
 TRIBUTE_NAMES = {"dian": "点贡", "shao": "捎贡", "men": "闷贡", "luo": "落贡", "duitou": "对头贡"}
 PHASE_OF = {
     "choose-leader": "choose-leader", "buy-check": "buy", "buy-offer": "buy", "buy-answer": "buy",
-    "tribute-plan": "tribute", "dian-choice": "tribute", "tribute": "tribute", "tribute-mate": "tribute",
+    "deal": "deal", "tribute-plan": "tribute", "dian-choice": "tribute", "tribute": "tribute",
+    "tribute-mate": "tribute",
     "revolution-plan": "revolution", "revolt": "revolution", "revolution-resolve": "revolution",
     "declare-plan": "declare", "declare": "declare", "start-play": "play",
 }
@@ -120,7 +121,10 @@ class Match:
             m.results.append({"game_no": 1, **previous})
             m.game_no = 2
         m.leader = leader
-        m._deal(counts)
+        if previous is not None:
+            m._before_deal(counts, choose_leader=False)
+        else:
+            m._deal(counts)
         return m
 
     @classmethod
@@ -139,6 +143,7 @@ class Match:
         m.phase = "deal"
         m._waiting: int | None = None
         m.queue: list[dict[str, Any]] = []
+        m.dian_both: list[list[int]] = []
         m.leader = 0
         m._reset_deal_state()
         return m
@@ -267,7 +272,6 @@ class Match:
         if kind == "choose-leader":
             self.leader = int(action.split()[1])
             self.events.append(Event("choose-leader", seat, target=self.leader))
-            self._deal()
             return
         if kind == "buy-offer":
             if action == "no-buy":
@@ -296,8 +300,7 @@ class Match:
         elif kind == "dian-choice":
             self.events.append(Event("dian-choice", seat, tag="both" if action == "tribute-both" else "none"))
             if action == "tribute-both":
-                a, b = task["pair"]
-                self.queue[0:0] = [_tribute(a, b, 1, "dian"), _tribute(b, a, 1, "dian")]
+                self.dian_both.append(list(task["pair"]))
         elif kind == "tribute-mate":
             if action == "tribute-give":
                 self._pay(task)
@@ -387,9 +390,8 @@ class Match:
             if kaidian[a] != kaidian[b]:
                 loser, winner = (b, a) if kaidian[a] else (a, b)
                 tasks.append(_tribute(loser, winner, 1, "dian"))
-            else:
-                lower = a if places[a] > places[b] else b
-                tasks.append({"kind": "dian-choice", "seat": lower, "pair": [a, b]})
+            elif [a, b] in self.dian_both:  # chosen before the deal (第三十一条)
+                tasks += [_tribute(a, b, 1, "dian"), _tribute(b, a, 1, "dian")]
         tasks += [_tribute(victim, by, 1, "shao") for by, victim in prev["shao"]]
         tasks += [_tribute(victim, by, 1, "men") for by, victim in prev["men"]]
         if prev["chuan_san"] is not None:
@@ -403,8 +405,11 @@ class Match:
     def _task_tribute(self, task: dict[str, Any]) -> None:
         giver, taker = task["seat"], task["to"]
         if self.excused[giver]:
+            self.events.append(Event("tribute-excused", giver, target=taker, value=task["n"],
+                                     tag=TRIBUTE_NAMES[task["tag"]], auto=True))
             return
-        if team_of(giver) == team_of(taker):  # R12.6: between teammates the giver may skip
+        has_cards = any(self._tribute_cards(giver, task["n"]))
+        if team_of(giver) == team_of(taker) and has_cards:  # R12.6: between teammates the giver may skip
             self.queue.insert(0, {**task, "kind": "tribute-mate"})
             return
         self._pay(task)
@@ -487,20 +492,35 @@ class Match:
         """R11.1: the last 大落 leads (by lot when several seats had no 3); after 串三家 the beaten
         team chooses (R11.6)."""
         prev = self.results[-1]
-        self._reset_deal_state()
-        self.queue = []
-        if prev["chuan_san"] is not None:
-            losers = [s for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
-            chooser = max(losers, key=lambda s: prev["places"][s])
-            self.queue = [{"kind": "choose-leader", "seat": chooser, "team": team_of(chooser)}]
-            self._run()
-            return
-        if len(prev["no3"]) >= 2:
+        if prev["chuan_san"] is None and len(prev["no3"]) >= 2:
             self.leader = random.Random(f"{self.seed}/{self.game_no}/lot").randrange(SEATS)
             self.events.append(Event("lot", self.leader))
-        else:
+        elif prev["chuan_san"] is None:
             self.leader = prev["places"].index(6)
-        self._deal()
+        self._before_deal(None, choose_leader=prev["chuan_san"] is not None)
+
+    def _before_deal(self, hands: list[Counts] | None, choose_leader: bool) -> None:
+        """The choices made before the cards are drawn: after 串三家 the beaten team names the leader
+        (R11.6); a pair of 对家 neither of whom 开点ed settles 点贡 (第三十一条: 在下局摸牌前决定)."""
+        prev = self.results[-1]
+        self._reset_deal_state()
+        self.dian_both = []
+        self.queue = []
+        if choose_leader:
+            losers = [s for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
+            chooser = max(losers, key=lambda s: prev["places"][s])
+            self.queue.append({"kind": "choose-leader", "seat": chooser, "team": team_of(chooser)})
+        for a in range(3):
+            b = a + 3
+            if prev["revolt"] not in (a, b) and not prev["kaidian"][a] and not prev["kaidian"][b]:
+                lower = a if prev["places"][a] > prev["places"][b] else b
+                self.queue.append({"kind": "dian-choice", "seat": lower, "pair": [a, b]})
+        self.queue.append({"kind": "deal", "seat": None, "hands": [format_counts(h) for h in hands] if hands else None})
+        self._run()
+
+    def _task_deal(self, task: dict[str, Any]) -> None:
+        hands = task.get("hands")
+        self._deal([parse_cards(h) for h in hands] if hands else None)
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
@@ -511,7 +531,7 @@ class Match:
             "queue": self.queue, "leader": self.leader,
             "hands": [format_counts(h) for h in self.hands], "dealt": [format_counts(h) for h in self.dealt],
             "payable": [format_counts(h) for h in self.payable], "votes": self.votes, "revolt": self.revolt,
-            "natural": self.natural, "excused": self.excused,
+            "natural": self.natural, "excused": self.excused, "dian_both": self.dian_both,
         }
 
     def to_json(self) -> str:
@@ -531,6 +551,7 @@ class Match:
         for key in ("hands", "dealt", "payable"):
             setattr(m, key, [parse_cards(h) for h in d[key]])
         m.votes, m.natural, m.excused = list(d["votes"]), list(d["natural"]), list(d["excused"])
+        m.dian_both = [list(p) for p in d["dian_both"]]
         return m
 
     @classmethod
