@@ -1,0 +1,67 @@
+"""``python -m render.gallery OUT_DIR``: write every image kind for sample positions, to look at.
+
+The renderer is judged by eye on a phone; this is the quickest way to see all of it at once.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from . import samples
+from .hand import render_hand
+from .result import MatchSummary, render_match, render_result
+from .standings import render_standings
+from .table import PHASE_OVER, TableExtras, render_table
+
+
+def images() -> dict[str, bytes]:
+    """Every sample image by file name."""
+    mid = samples.midgame()
+    mid_extras = samples.midgame_extras()
+    luan = samples.luanchan()
+    over = samples.random_game(3)
+    results = samples.match_results()
+    first = over.result()
+    full = samples.fresh_deal()
+    seat = mid.to_act
+    assert seat is not None
+    suggestion = str(mid.legal_actions(seat).plays()[0])
+    names = TableExtras(names=samples.NAMES, ai=(False, False, False, False, True, False))
+    return {
+        "table_lobby.png": render_table(None, samples.lobby_extras()),
+        "table_midgame.png": render_table(mid.view(0), mid_extras),
+        "table_midgame_seat4.png": render_table(mid.view(3), samples.midgame_extras(perspective=3)),
+        "table_match_buy.png": render_table(samples.match_view("buy"), names),
+        "table_match_tribute.png": render_table(samples.match_view("tribute"), names),
+        "table_luanchan.png": render_table(
+            luan.view(0), TableExtras(names=samples.NAMES, game_no=3, games=4, scores=(1, -1))
+        ),
+        "table_over.png": render_table(
+            over.view(0), TableExtras(names=samples.NAMES, game_no=1, games=4, phase=PHASE_OVER)
+        ),
+        "hand_full.png": render_hand(full.hand(0), title=f"{samples.NAMES[0]} 的手牌"),
+        "hand_midgame.png": render_hand(mid.hand(seat), highlight=suggestion),
+        "result.png": render_result(first, samples.NAMES, game_no=1, match=MatchSummary(4, [first])),
+        "result_match_over.png": render_result(
+            results[-1], samples.NAMES, game_no=4, match=MatchSummary(4, results)
+        ),
+        "match.png": render_match(MatchSummary(4, results), samples.NAMES),
+        "standings.png": render_standings(samples.standings(), "齐鲁够级 联赛"),
+    }
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m render.gallery OUT_DIR", file=sys.stderr)
+        return 2
+    out = Path(argv[0])
+    out.mkdir(parents=True, exist_ok=True)
+    for name, png in images().items():
+        (out / name).write_bytes(png)
+        print(f"{out / name}  {len(png) / 1024:.0f} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

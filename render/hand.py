@@ -1,0 +1,157 @@
+"""A seat's hand as playing cards: grouped by rank, weakest left, with counts and 够级 marked.
+
+The hand is private: this image goes only to its own player (ephemeral panel or DM).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.engine import format_counts, parse_cards, parse_play
+from bot.engine.plays import GOUJI_MIN
+
+from . import cards, fonts
+from .draw import fit, pill, text, text_width, to_png
+from .theme import BG, GOLD, MUTED, PANEL_LINE, TEXT
+
+WIDTH = 1200
+MARGIN = 24
+HEADER = 76
+CARD_W, CARD_H = 92, 128
+LIFT = 24
+"""How far a card of the highlighted play is raised, like a selected card in a card game app."""
+COUNT_H = 40
+MARK_H = 42
+ROW_H = COUNT_H + LIFT + CARD_H + MARK_H + 8
+GAP = 18
+STEPS = range(44, 29, -2)
+"""Overlap steps tried, widest first; 30 still shows a card's rank and suit column."""
+
+GOUJI_PURE, GOUJI_WITH_TWOS = "够级", "带2够级"
+EMPTY = "没有手牌"
+SYMBOL_ORDER = "3456789TJQKA2BR"
+
+
+@dataclass(frozen=True)
+class _Layout:
+    step: int
+    rows: list[list[tuple[str, int]]]
+    """Per row, its groups as (rank symbol, count)."""
+
+
+def _group_width(n: int, step: int) -> int:
+    return CARD_W + (n - 1) * step
+
+
+def _flow(groups: list[tuple[str, int]], step: int) -> list[list[tuple[str, int]]]:
+    avail = WIDTH - 2 * MARGIN
+    rows: list[list[tuple[str, int]]] = [[]]
+    x = 0
+    for g in groups:
+        w = _group_width(g[1], step)
+        if rows[-1] and x + GAP + w > avail:
+            rows.append([])
+            x = 0
+        x += (GAP if rows[-1] else 0) + w
+        rows[-1].append(g)
+    return rows
+
+
+def _layout(groups: list[tuple[str, int]]) -> _Layout:
+    """Flow the rank groups into rows: the fewest rows (two at best), then the widest overlap."""
+    for max_rows in range(2, len(groups) + 1):
+        for step in STEPS:
+            rows = _flow(groups, step)
+            if len(rows) <= max_rows:
+                return _Layout(step, rows)
+    return _Layout(STEPS[0], _flow(groups, STEPS[0]))
+
+
+def _groups(hand_text: str) -> list[tuple[str, int]]:
+    canonical = format_counts(parse_cards(hand_text))
+    return [(sym, canonical.count(sym)) for sym in SYMBOL_ORDER if sym in canonical]
+
+
+def hand_size(hand_text: str) -> tuple[int, int]:
+    """The image size ``render_hand`` gives for this hand: fixed width, one row of cards per 1-3 rows."""
+    rows = max(1, len(_layout(_groups(hand_text)).rows))
+    return WIDTH, HEADER + rows * ROW_H + MARGIN // 2
+
+
+def gouji_mark(symbol: str, n: int, twos: int) -> str | None:
+    """够级 at a glance (R4.1): a rank 10…A that is 够级 alone, or only with the hand's 2s attached."""
+    rank = 10 if symbol == "T" else {"J": 11, "Q": 12, "K": 13, "A": 14}.get(symbol)
+    if rank is None:
+        return None
+    if n >= GOUJI_MIN[rank]:
+        return GOUJI_PURE
+    if n + twos >= GOUJI_MIN[rank]:
+        return GOUJI_WITH_TWOS
+    return None
+
+
+def render_hand(hand_text: str, highlight: str | None = None, title: str | None = None) -> bytes:
+    """The hand ``hand_text`` (engine notation, e.g. ``g.hand(seat)``) as PNG bytes.
+
+    ``highlight`` is a play (``"TTT2"``) whose cards are raised and framed in gold, to show what
+    a suggested or typed play would spend. ``title`` replaces the default heading.
+    """
+    groups = _groups(hand_text)
+    layout = _layout(groups)
+    size = hand_size(hand_text)
+    img = Image.new("RGB", size, BG)
+    d = ImageDraw.Draw(img)
+    total = sum(n for _, n in groups)
+    heading = fonts.displayable(title, "") if title else ""
+    heading = heading or f"手牌 {total} 张"
+    chosen: dict[str, int] = {}
+    if highlight:
+        play = str(parse_play(highlight))
+        chosen = {sym: play.count(sym) for sym in dict.fromkeys(play)}
+        words = cards.play_words(play)
+        w = text_width(words, 32, fonts.BLACK)
+        pill(d, (WIDTH - MARGIN - w // 2 - 16, HEADER // 2), words, 32, GOLD, (40, 28, 0), fonts.BLACK)
+        heading = fit(heading, 36, fonts.BOLD, WIDTH - 2 * MARGIN - w - 60)
+    text(d, (MARGIN, HEADER // 2), heading, 36, TEXT, fonts.BOLD, anchor="lm")
+    d.line((MARGIN, HEADER - 4, WIDTH - MARGIN, HEADER - 4), fill=PANEL_LINE, width=2)
+    if not groups:
+        text(d, (WIDTH // 2, HEADER + ROW_H // 2), EMPTY, 40, MUTED, fonts.BOLD, anchor="mm")
+        return to_png(img)
+    twos = dict(groups).get("2", 0)
+    step = layout.step
+    for r, row in enumerate(layout.rows):
+        row_w = sum(_group_width(n, step) for _, n in row) + GAP * (len(row) - 1)
+        x = (WIDTH - row_w) // 2
+        top = HEADER + r * ROW_H
+        for sym, n in row:
+            gw = _group_width(n, step)
+            text(d, (x + gw // 2, top + COUNT_H // 2 + 6), f"×{n}", 30, MUTED, fonts.BOLD, anchor="mm")
+            picked = min(n, chosen.get(sym, 0))
+            for i, (_, suit) in enumerate(cards.suited(sym * n)):
+                selected = i < picked
+                face = cards.face(sym, suit, CARD_W, CARD_H, selected)
+                y = top + COUNT_H + (0 if selected else LIFT)
+                img.paste(face, (x + i * step, y), face)
+            mark = gouji_mark(sym, n, twos)
+            if mark:
+                y = top + COUNT_H + LIFT + CARD_H + 8
+                box = (x, y, x + gw, y + MARK_H - 10)
+                if mark == GOUJI_PURE:
+                    d.rounded_rectangle(box, 10, fill=GOLD)
+                    text(
+                        d,
+                        (x + gw // 2, y + (MARK_H - 10) // 2),
+                        mark,
+                        24,
+                        (50, 30, 0),
+                        fonts.BLACK,
+                        anchor="mm",
+                    )
+                else:
+                    d.rounded_rectangle(box, 10, outline=GOLD, width=2)
+                    label = fit(mark, 22, fonts.BOLD, gw - 8)
+                    text(d, (x + gw // 2, y + (MARK_H - 10) // 2), label, 22, GOLD, fonts.BOLD, anchor="mm")
+            x += gw + GAP
+    return to_png(img)

@@ -1,0 +1,108 @@
+"""The league table: players ranked by points, with the counts a 够级 player brags about."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from . import fonts
+from .draw import fit, pill, signed, text, to_png
+from .theme import BG, BRONZE, DIM, GOLD, GOOD, MUTED, PANEL, RGB, SILVER, TEXT
+
+WIDTH = 1200
+HEADER = 170
+ROW_H = 72
+FOOTER = 24
+MAX_ROWS = 20
+"""Rows drawn at most: a league image must stay readable on a phone; the caller pages the rest."""
+
+COLUMNS = (("积分", 640), ("局数", 770), ("头科", 880), ("大落", 990), ("开点率", 1160))
+"""Column titles and the x at which their numbers end (right-aligned)."""
+MEDALS: dict[int, RGB] = {1: GOLD, 2: SILVER, 3: BRONZE}
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's league record (R10.5): points are its teams' totals over the games it played."""
+
+    name: str
+    points: int
+    games: int
+    tou_ke: int
+    da_luo: int
+    kaidian: int
+    shao: int = 0
+    men: int = 0
+    chuan_san: int = 0
+
+    @property
+    def kaidian_rate(self) -> float:
+        return self.kaidian / self.games if self.games else 0.0
+
+
+def ranked(rows: Sequence[StandingRow]) -> list[tuple[int, StandingRow]]:
+    """Rows by points (then more 头科, fewer games), with shared ranks for ties (1, 2, 2, 4)."""
+    order = sorted(rows, key=lambda r: (-r.points, -r.tou_ke, r.games, r.name))
+    out: list[tuple[int, StandingRow]] = []
+    for i, row in enumerate(order):
+        same = out and (out[-1][1].points, out[-1][1].tou_ke) == (row.points, row.tou_ke)
+        out.append((out[-1][0] if same else i + 1, row))
+    return out
+
+
+def standings_size(n_rows: int) -> tuple[int, int]:
+    """The image size for ``n_rows`` players (at most ``MAX_ROWS`` are drawn; none draws one empty row)."""
+    return WIDTH, HEADER + max(1, min(n_rows, MAX_ROWS)) * ROW_H + FOOTER
+
+
+def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛") -> bytes:
+    """The league table as PNG bytes: the best ``MAX_ROWS`` players of ``rows``, ranked."""
+    img = Image.new("RGB", standings_size(len(rows)), BG)
+    d = ImageDraw.Draw(img)
+    heading = fit(fonts.displayable(title, "够级联赛"), 46, fonts.BLACK, 760)
+    text(d, (24, 56), heading, 46, TEXT, fonts.BLACK, anchor="lm")
+    text(
+        d,
+        (WIDTH - 24, 56),
+        f"前 {MAX_ROWS} 名（共 {len(rows)} 人）" if len(rows) > MAX_ROWS else f"{len(rows)} 名玩家",
+        30,
+        MUTED,
+        fonts.BOLD,
+        anchor="rm",
+    )
+    text(d, (40, HEADER - 30), "排名", 28, MUTED, fonts.BOLD, anchor="lm")
+    text(d, (150, HEADER - 30), "玩家", 28, MUTED, fonts.BOLD, anchor="lm")
+    for title_, x in COLUMNS:
+        text(d, (x, HEADER - 30), title_, 28, MUTED, fonts.BOLD, anchor="rm")
+    if not rows:
+        text(d, (WIDTH // 2, HEADER + ROW_H // 2), "还没有对局", 34, DIM, fonts.BOLD, anchor="mm")
+        return to_png(img)
+    for i, (rank, row) in enumerate(ranked(rows)[:MAX_ROWS]):
+        top = HEADER + i * ROW_H
+        cy = top + ROW_H // 2
+        d.rounded_rectangle(
+            (16, top + 4, WIDTH - 16, top + ROW_H - 4), 16, fill=PANEL if i % 2 else (30, 35, 44)
+        )
+        medal = MEDALS.get(rank)
+        if medal:
+            pill(d, (70, cy), str(rank), 32, medal, (30, 26, 10), fonts.BLACK)
+        else:
+            text(d, (70, cy), str(rank), 32, MUTED, fonts.BOLD, anchor="mm")
+        text(
+            d,
+            (150, cy),
+            fit(fonts.displayable(row.name, "?"), 34, fonts.BOLD, 380),
+            34,
+            TEXT,
+            fonts.BOLD,
+            anchor="lm",
+        )
+        pts_ink = GOOD if row.points > 0 else (MUTED if row.points == 0 else (255, 120, 110))
+        (_, pts_x), *counts = COLUMNS
+        text(d, (pts_x, cy), signed(row.points), 40, pts_ink, fonts.BLACK, anchor="rm")
+        values = (str(row.games), str(row.tou_ke), str(row.da_luo), f"{round(row.kaidian_rate * 100)}%")
+        for (_, x), value in zip(counts, values, strict=True):
+            text(d, (x, cy), value, 32, TEXT, fonts.BOLD, anchor="rm")
+    return to_png(img)
