@@ -1,0 +1,297 @@
+"""The store: one SQLite file through aiosqlite (WAL), holding open tables, their append-only
+action log, finished games with their itemised results, and the league computed from them.
+
+Every accepted action is written in one transaction together with the table's new snapshot
+(and, when it ends a game, the game's result and league rows), so after a crash the store
+holds either all of an action or none of it. The interface is small so that another backend
+(PostgreSQL for several processes) can stand behind it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: tables, the action log, games and their seats, players
+    """
+    CREATE TABLE tables (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        message_id  INTEGER,
+        host_id     INTEGER NOT NULL,
+        settings    TEXT NOT NULL,
+        seats       TEXT NOT NULL,
+        state       TEXT,
+        revision    INTEGER NOT NULL DEFAULT 0,
+        status      TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'over', 'closed')),
+        created_at  TEXT NOT NULL,
+        updated_at  TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_table_per_channel ON tables(channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE TABLE actions (
+        id        INTEGER PRIMARY KEY,
+        table_id  INTEGER NOT NULL REFERENCES tables(id),
+        revision  INTEGER NOT NULL,
+        seat      INTEGER,
+        user_id   INTEGER,
+        action    TEXT NOT NULL,
+        at        TEXT NOT NULL,
+        UNIQUE (table_id, revision)
+    );
+    CREATE TABLE games (
+        id           INTEGER PRIMARY KEY,
+        table_id     INTEGER NOT NULL REFERENCES tables(id),
+        guild_id     INTEGER NOT NULL,
+        season       TEXT NOT NULL,
+        game_no      INTEGER NOT NULL,
+        result       TEXT NOT NULL,
+        finished_at  TEXT NOT NULL,
+        UNIQUE (table_id, game_no)
+    );
+    CREATE TABLE game_seats (
+        game_id      INTEGER NOT NULL REFERENCES games(id),
+        seat         INTEGER NOT NULL,
+        user_id      INTEGER,
+        ai           TEXT,
+        team         INTEGER NOT NULL,
+        place        INTEGER NOT NULL,
+        seat_points  INTEGER NOT NULL,
+        team_points  INTEGER NOT NULL,
+        kaidian      INTEGER NOT NULL,
+        shao         INTEGER NOT NULL,
+        men          INTEGER NOT NULL,
+        chuan_san    INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX game_seats_user ON game_seats(user_id);
+    CREATE INDEX games_guild_season ON games(guild_id, season);
+    CREATE TABLE players (
+        guild_id  INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        name      TEXT NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    """,
+)
+"""Schema migrations, applied in order; ``PRAGMA user_version`` records how many ran."""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def season_of(when: datetime | None = None) -> str:
+    """League seasons are calendar years."""
+    return str((when or datetime.now(UTC)).year)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    settings: dict[str, Any]
+    seats: list[dict[str, Any] | None]
+    state: str | None
+    revision: int
+    status: str
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One league player: points are the team totals of R10.5, with the counts beside them."""
+
+    user_id: int
+    name: str
+    points: int
+    games: int
+    tou_ke: int
+    da_luo: int
+    kaidian: int
+    shao: int
+    men: int
+    chuan_san: int
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game's result and who sat where, for the games and league rows."""
+
+    game_no: int
+    result: dict[str, Any]
+    seats: Sequence[dict[str, Any] | None]
+
+
+class StoreError(RuntimeError):
+    pass
+
+
+class Store:
+    """The SQLite store. Use ``await Store.open(path)``; one connection, used by one process."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self.db = db
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)  # transactions are explicit below
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db, path)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def _migrate(self) -> None:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        version = row[0] if row else 0
+        for i, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in filter(str.strip, script.split(";")):
+                    await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version={i}")
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    # ------------------------------------------------------------------ tables
+    async def create_table(self, guild_id: int, channel_id: int, host_id: int, settings: dict[str, Any],
+                           seats: list[dict[str, Any] | None]) -> int:
+        t = now()
+        try:
+            cur = await self.db.execute(
+                "INSERT INTO tables (guild_id, channel_id, host_id, settings, seats, status, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                (guild_id, channel_id, host_id, json.dumps(settings), json.dumps(seats), t, t),
+            )
+        except aiosqlite.IntegrityError as e:
+            raise StoreError("this channel already has an open table") from e
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    async def commit(self, table_id: int, *, revision: int, seats: list[dict[str, Any] | None], state: str | None,
+                     status: str, action: tuple[int | None, int | None, str] | None = None,
+                     finished: FinishedGame | None = None, guild_id: int | None = None) -> None:
+        """Write a table's new snapshot, with the action that made it and the game it finished,
+        in one transaction."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            t = now()
+            await self.db.execute(
+                "UPDATE tables SET revision = ?, seats = ?, state = ?, status = ?, updated_at = ? WHERE id = ?",
+                (revision, json.dumps(seats), state, status, t, table_id),
+            )
+            if action is not None:
+                seat, user_id, text = action
+                await self.db.execute(
+                    "INSERT INTO actions (table_id, revision, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, revision, seat, user_id, text, t),
+                )
+            if finished is not None:
+                assert guild_id is not None
+                await self._record_game(table_id, guild_id, finished, t)
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def _record_game(self, table_id: int, guild_id: int, f: FinishedGame, t: str) -> None:
+        r = f.result
+        cur = await self.db.execute(
+            "INSERT INTO games (table_id, guild_id, season, game_no, result, finished_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, guild_id, season_of(), f.game_no, json.dumps(r, ensure_ascii=False), t),
+        )
+        game_id = cur.lastrowid
+        for s in range(6):
+            who = f.seats[s] or {}
+            user_id = who.get("user_id")
+            team = s % 2
+            await self.db.execute(
+                "INSERT INTO game_seats (game_id, seat, user_id, ai, team, place, seat_points, team_points, kaidian,"
+                " shao, men, chuan_san) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, s, user_id, who.get("ai"), team, r["places"][s], r["seat_points"][s],
+                 r["team_points"][team], int(r["kaidian"][s]), sum(1 for by, _ in r["shao"] if by == s),
+                 sum(1 for by, _ in r["men"] if by == s), int(r["chuan_san"] == team)),
+            )
+            if user_id is not None:
+                await self.db.execute(
+                    "INSERT INTO players (guild_id, user_id, name) VALUES (?, ?, ?)"
+                    " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
+                    (guild_id, user_id, who.get("name", str(user_id))),
+                )
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        await self.db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+
+    async def open_tables(self) -> list[TableRow]:
+        async with self.db.execute("SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id") as cur:
+            rows = await cur.fetchall()
+        return [TableRow(r["id"], r["guild_id"], r["channel_id"], r["message_id"], r["host_id"],
+                         json.loads(r["settings"]), json.loads(r["seats"]), r["state"], r["revision"], r["status"])
+                for r in rows]
+
+    async def actions(self, table_id: int) -> list[tuple[int, int | None, int | None, str]]:
+        async with self.db.execute(
+            "SELECT revision, seat, user_id, action FROM actions WHERE table_id = ? ORDER BY revision", (table_id,)
+        ) as cur:
+            return [(r[0], r[1], r[2], r[3]) for r in await cur.fetchall()]
+
+    # ------------------------------------------------------------------ league
+    async def standings(self, guild_id: int, season: str | None = None, limit: int = 50) -> list[StandingRow]:
+        """The league (R10.5): every player credited with its team's total per game; AI seats left out."""
+        return await self._league(guild_id, season, None, limit)
+
+    async def player(self, guild_id: int, user_id: int, season: str | None = None) -> StandingRow | None:
+        rows = await self._league(guild_id, season, user_id, 1)
+        return rows[0] if rows else None
+
+    async def _league(self, guild_id: int, season: str | None, user_id: int | None, limit: int) -> list[StandingRow]:
+        where, args = ["g.guild_id = ?", "s.user_id IS NOT NULL"], [guild_id]
+        if season:
+            where.append("g.season = ?")
+            args.append(season)
+        if user_id is not None:
+            where.append("s.user_id = ?")
+            args.append(user_id)
+        sql = (
+            "SELECT s.user_id, COALESCE(p.name, CAST(s.user_id AS TEXT)) AS name, SUM(s.team_points) AS points,"
+            " COUNT(*) AS games, SUM(s.place = 1) AS tou_ke, SUM(s.place = 6) AS da_luo, SUM(s.kaidian) AS kaidian,"
+            " SUM(s.shao) AS shao, SUM(s.men) AS men, SUM(s.chuan_san) AS chuan_san"
+            " FROM game_seats s JOIN games g ON g.id = s.game_id"
+            " LEFT JOIN players p ON p.guild_id = g.guild_id AND p.user_id = s.user_id"
+            f" WHERE {' AND '.join(where)} GROUP BY s.user_id ORDER BY points DESC, games DESC, s.user_id LIMIT ?"
+        )
+        async with self.db.execute(sql, (*args, limit)) as cur:
+            rows = await cur.fetchall()
+        return [StandingRow(*(r[k] for k in range(10))) for r in rows]
+
+    async def games_of(self, table_id: int) -> list[dict[str, Any]]:
+        async with self.db.execute("SELECT result FROM games WHERE table_id = ? ORDER BY game_no", (table_id,)) as cur:
+            return [json.loads(r[0]) for r in await cur.fetchall()]

@@ -1,0 +1,452 @@
+"""The table service: one 够级 table per channel, between Discord and the engine.
+
+It owns the lobby (seats chosen or drawn, AI seats, the host), routes every action to
+``Match.act``, plays AI and 托管 seats with a short natural delay, runs the turn timer (a
+warning, then 托管), and commits every accepted change to the store before anyone is answered.
+One ``asyncio.Lock`` per table applies simultaneous clicks one at a time; every action may carry
+the revision it was made against, and a stale one is refused. No discord import lives here: the
+cogs turn interactions into these calls and ``Change`` notices into messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ai import Player, make_player
+from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset
+from bot.store import FinishedGame, Store, StoreError
+
+log = logging.getLogger(__name__)
+
+SEATS = 6
+
+
+class TableError(GoujiError):
+    """A refused table operation; ``str(e)`` is the bilingual reason shown to the player."""
+
+
+STALE = ("已过期，请刷新", "out of date: refresh and try again")
+
+
+@dataclass
+class Seat:
+    """Who sits in a seat: a Discord user, or an AI (``ai`` is its level). ``autoplay`` is 托管:
+    the AI plays for an absent human until the human acts again."""
+
+    user_id: int | None
+    name: str
+    ai: str | None = None
+    autoplay: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "autoplay": self.autoplay}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Seat:
+        return cls(d.get("user_id"), d.get("name", "?"), d.get("ai"), bool(d.get("autoplay")))
+
+
+@dataclass
+class Settings:
+    """What ``/gouji open`` sets (R13.3): rules and switches, games, seconds per turn, seat mode."""
+
+    rules: Ruleset = field(default_factory=Ruleset.preset)
+    games: int = 4
+    turn_seconds: float = 60.0
+    seat_mode: str = "choose"  # "choose": players pick seats; "draw": seats drawn by lot at start (抽签)
+    ai_level: str = "basic"
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.games <= 20:
+            raise TableError("局数须在 1–20 之间", "a match has 1–20 games")
+        if self.turn_seconds <= 0:
+            raise TableError("每步时间须大于 0 秒", "seconds per turn must be positive")
+        if self.seat_mode not in ("choose", "draw"):
+            raise TableError("座位方式只能是选座或抽签", "seat mode is choose or draw")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_dict(), "games": self.games, "turn_seconds": self.turn_seconds,
+                "seat_mode": self.seat_mode, "ai_level": self.ai_level}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Settings:
+        return cls(Ruleset.from_dict(d["rules"]), d["games"], d["turn_seconds"], d["seat_mode"], d["ai_level"])
+
+
+@dataclass
+class Change:
+    """What a listener is told after a table changed: ``kind`` is lobby, start, action, game-over,
+    match-over, warning, autoplay, restored or closed; ``events`` the new public events;
+    ``mention`` a user whose turn it now is (once per turn)."""
+
+    kind: str
+    events: list[Event] = field(default_factory=list)
+    mention: int | None = None
+    seat: int | None = None
+
+
+class Table:
+    def __init__(self, id: int, guild_id: int, channel_id: int, host_id: int, settings: Settings) -> None:
+        self.id = id
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.host_id = host_id
+        self.settings = settings
+        self.seats: list[Seat | None] = [None] * SEATS
+        self.match: Match | None = None
+        self.revision = 0
+        self.status = "lobby"
+        self.message_id: int | None = None
+        self.lock = asyncio.Lock()
+        self.turn_task: asyncio.Task[None] | None = None
+        self.pinged: tuple[int, int, int | None] | None = None  # (game, ply, seat) last mentioned
+
+    # ------------------------------------------------------------------ reading
+    def seat_of(self, user_id: int) -> int | None:
+        for s, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id == user_id:
+                return s
+        return None
+
+    def names(self) -> list[str]:
+        return [seat.name if seat else "—" for seat in self.seats]
+
+    @property
+    def to_act(self) -> int | None:
+        return self.match.to_act if self.match and self.status == "playing" else None
+
+    def machine_turn(self) -> bool:
+        """Whether the seat to act is played by the AI (an AI seat, or a human in 托管)."""
+        s = self.to_act
+        seat = self.seats[s] if s is not None else None
+        return seat is not None and (seat.ai is not None or seat.autoplay)
+
+    def seats_dicts(self) -> list[dict[str, Any] | None]:
+        return [seat.to_dict() if seat else None for seat in self.seats]
+
+    def turn_key(self) -> tuple[int, int, int | None]:
+        m = self.match
+        assert m is not None
+        ply = m.game.ply if m.game else len(m.events)
+        return (m.game_no, ply, m.to_act)
+
+
+Listener = Callable[[Table, Change], Awaitable[None]]
+
+
+class TableService:
+    """All open tables of one process, by channel id."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        players: Callable[[str, int], Player] = lambda level, seed: make_player(level, seed),
+        ai_delay: tuple[float, float] = (0.8, 1.6),
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store = store
+        self.tables: dict[int, Table] = {}
+        self.listeners: list[Listener] = []
+        self._players = players
+        self.ai_delay = ai_delay
+        self.sleep = sleep
+        self.rng = rng or random.Random()
+
+    def get(self, channel_id: int) -> Table:
+        t = self.tables.get(channel_id)
+        if t is None:
+            raise TableError("这个频道没有牌桌，用 /gouji open 开一桌",
+                             "there is no table here: open one with /gouji open")
+        return t
+
+    # ------------------------------------------------------------------ lobby
+    async def open(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
+                   settings: Settings | None = None) -> Table:
+        if channel_id in self.tables:
+            raise TableError("这个频道已经有一桌了", "this channel already has a table")
+        settings = settings or Settings()
+        table = Table(0, guild_id, channel_id, host_id, settings)
+        table.seats[0] = Seat(host_id, host_name)  # the host sits first; 抽签 reshuffles at the start
+        try:
+            table.id = await self.store.create_table(guild_id, channel_id, host_id, settings.to_dict(),
+                                                     table.seats_dicts())
+        except StoreError:
+            raise TableError("这个频道已经有一桌了", "this channel already has a table") from None
+        self.tables[channel_id] = table
+        await self._notify(table, Change("lobby"))
+        return table
+
+    async def sit(self, channel_id: int, user_id: int, name: str, seat: int | None = None) -> Table:
+        table = self.get(channel_id)
+        async with table.lock:
+            self._lobby_only(table)
+            current = table.seat_of(user_id)
+            if seat is None:
+                if current is not None:
+                    raise TableError("你已经入座了", "you already have a seat")
+                seat = self._free_seat(table)
+            if not 0 <= seat < SEATS:
+                raise TableError("没有这个座位", "there is no such seat")
+            occupant = table.seats[seat]
+            if occupant is not None and occupant.user_id != user_id:
+                raise TableError(f"{seat + 1}号位已有人", f"seat {seat + 1} is taken")
+            if current is not None:
+                table.seats[current] = None
+            table.seats[seat] = Seat(user_id, name)
+            await self._commit_lobby(table)
+        await self._notify(table, Change("lobby", seat=seat))
+        return table
+
+    async def leave(self, channel_id: int, user_id: int) -> Table:
+        table = self.get(channel_id)
+        async with table.lock:
+            self._lobby_only(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("你不在这桌", "you are not seated at this table")
+            table.seats[seat] = None
+            await self._commit_lobby(table)
+        await self._notify(table, Change("lobby", seat=seat))
+        return table
+
+    async def add_ai(self, channel_id: int, user_id: int, seat: int | None = None, level: str | None = None) -> Table:
+        table = self.get(channel_id)
+        async with table.lock:
+            self._lobby_only(table)
+            self._host_only(table, user_id)
+            seat = self._free_seat(table) if seat is None else seat
+            if not 0 <= seat < SEATS or table.seats[seat] is not None:
+                raise TableError("这个座位不空", "that seat is not free")
+            level = level or table.settings.ai_level
+            table.seats[seat] = Seat(None, f"AI {seat + 1}", ai=level)
+            await self._commit_lobby(table)
+        await self._notify(table, Change("lobby", seat=seat))
+        return table
+
+    async def start(self, channel_id: int, user_id: int, seed: int | None = None) -> Table:
+        table = self.get(channel_id)
+        async with table.lock:
+            self._lobby_only(table)
+            self._host_only(table, user_id)
+            if any(s is None for s in table.seats):
+                raise TableError("六个座位都要有人（可添加AI）", "all six seats must be filled (add AI players)")
+            if table.settings.seat_mode == "draw":  # 抽签 (R1.3)
+                self.rng.shuffle(table.seats)
+            seed = self.rng.randrange(2**31) if seed is None else seed
+            table.match = Match.new(seed=seed, rules=table.settings.rules, games=table.settings.games)
+            table.status = "playing"
+            table.revision += 1
+            await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
+                                    state=table.match.to_json(), status=table.status,
+                                    action=(None, user_id, f"start {seed}"))
+        await self._after_change(table, Change("start", list(table.match.events)))
+        return table
+
+    async def close(self, channel_id: int, user_id: int, admin: bool = False) -> None:
+        table = self.get(channel_id)
+        async with table.lock:
+            if user_id != table.host_id and not admin:
+                raise TableError("只有桌主或管理员能关桌", "only the host or a server manager can close the table")
+            self._cancel_turn(table)
+            table.status = "closed"
+            table.revision += 1
+            await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
+                                    state=table.match.to_json() if table.match else None, status="closed",
+                                    action=(None, user_id, "close"))
+            del self.tables[channel_id]
+        await self._notify(table, Change("closed"))
+
+    async def set_message(self, table: Table, message_id: int | None) -> None:
+        table.message_id = message_id
+        await self.store.set_message(table.id, message_id)
+
+    # ------------------------------------------------------------------ play
+    async def act(self, channel_id: int, user_id: int, action: str, revision: int | None = None) -> Table:
+        """A human's action. Refused (``TableError``/``IllegalAction``, state unchanged) when it is
+        stale, not theirs, or not allowed; committed before this returns."""
+        table = self.get(channel_id)
+        async with table.lock:
+            if table.status != "playing" or table.match is None:
+                raise TableError("牌局还没开始", "the match has not started")
+            if revision is not None and revision != table.revision:
+                raise TableError(*STALE)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("你不在这桌", "you are not seated at this table")
+            occupant = table.seats[seat]
+            assert occupant is not None
+            was = occupant.autoplay
+            occupant.autoplay = False  # the player is back: 托管 ends (committed with the action)
+            try:
+                change = await self._apply(table, seat, user_id, action)
+            except BaseException:
+                occupant.autoplay = was
+                raise
+        await self._after_change(table, change)
+        return table
+
+    async def _apply(self, table: Table, seat: int, user_id: int | None, action: str) -> Change:
+        """Validate and apply one action, then commit it; on a failed commit nothing changes."""
+        m = table.match
+        assert m is not None
+        before = m.to_json()
+        shown, games_done = len(m.events), len(m.results)
+        game_shown = len(m.game.events) if m.game else 0
+        game_no = m.game_no
+        m.act(seat, action)  # raises IllegalAction with the state untouched
+        finished = None
+        if len(m.results) > games_done:
+            finished = FinishedGame(game_no, m.results[-1], table.seats_dicts())
+        status, old_status = ("over" if m.over else "playing"), table.status
+        table.revision += 1  # before the commit awaits, so that nobody sees the new state with the old revision
+        table.status = status
+        try:
+            await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
+                                    state=m.to_json(), status=status, action=(seat, user_id, action),
+                                    finished=finished, guild_id=table.guild_id)
+        except BaseException:
+            table.match = Match.from_json(before)
+            table.revision -= 1
+            table.status = old_status
+            raise
+        events: list[Event] = []
+        if m.game is not None and m.game_no == game_no:
+            events += m.game.events[game_shown:]
+        events += m.events[shown:]
+        kind = "match-over" if m.over else ("game-over" if finished else "action")
+        return Change(kind, events, seat=seat)
+
+    async def _after_change(self, table: Table, change: Change) -> None:
+        if table.status == "playing" and table.match is not None:
+            key = table.turn_key()
+            seat = table.to_act
+            occupant = table.seats[seat] if seat is not None else None
+            if occupant and occupant.user_id and not occupant.autoplay and table.pinged != key:
+                table.pinged = key
+                change.mention = occupant.user_id
+            self._schedule(table)
+        else:
+            self._cancel_turn(table)
+            if table.status == "over":
+                self.tables.pop(table.channel_id, None)
+        await self._notify(table, change)
+
+    # ------------------------------------------------------------------ AI, 托管 and the timer
+    def _cancel_turn(self, table: Table) -> None:
+        task = table.turn_task
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        table.turn_task = None
+
+    def _schedule(self, table: Table) -> None:
+        self._cancel_turn(table)
+        table.turn_task = asyncio.get_running_loop().create_task(self._turn(table, table.revision))
+
+    async def _turn(self, table: Table, revision: int) -> None:
+        try:
+            if table.machine_turn():
+                await self.sleep(self.rng.uniform(*self.ai_delay))
+            else:
+                total = table.settings.turn_seconds
+                await self.sleep(total * 2 / 3)
+                if table.revision != revision:
+                    return
+                await self._notify(table, Change("warning", seat=table.to_act))
+                await self.sleep(total / 3)
+                if table.revision != revision:
+                    return
+                await self._autoplay(table)
+            await self._machine_move(table, revision)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("turn task failed at table %s (channel %s)", table.id, table.channel_id)
+
+    async def _autoplay(self, table: Table) -> None:
+        async with table.lock:
+            seat = table.to_act
+            occupant = table.seats[seat] if seat is not None else None
+            if occupant is None or occupant.autoplay:
+                return
+            occupant.autoplay = True
+            await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
+                                    state=table.match.to_json() if table.match else None, status=table.status)
+        await self._notify(table, Change("autoplay", seat=seat))
+
+    async def _machine_move(self, table: Table, revision: int) -> None:
+        async with table.lock:
+            if table.revision != revision or not table.machine_turn() or table.match is None:
+                return
+            seat = table.to_act
+            assert seat is not None
+            action = self.choose(table, seat)
+            change = await self._apply(table, seat, None, action)
+        table.turn_task = None
+        await self._after_change(table, change)
+
+    def choose(self, table: Table, seat: int) -> str:
+        """The AI's action for a seat (AI seats, 托管, and hints), from that seat's view only."""
+        m = table.match
+        assert m is not None
+        occupant = table.seats[seat]
+        level = occupant.ai if occupant and occupant.ai else table.settings.ai_level
+        # seeded by the position, so that a restored table plays on exactly as it would have
+        seed = random.Random(f"{table.id}/{table.revision}/{seat}").randrange(2**31)
+        return self._players(level, seed).choose(m.view(seat), m.legal_actions(seat))
+
+    # ------------------------------------------------------------------ restore
+    async def restore(self) -> list[Table]:
+        """Rebuild every open table from the store, restart its timers and tell the listeners."""
+        restored = []
+        for row in await self.store.open_tables():
+            table = Table(row.id, row.guild_id, row.channel_id, row.host_id, Settings.from_dict(row.settings))
+            table.seats = [Seat.from_dict(s) if s else None for s in row.seats]
+            table.match = Match.from_json(row.state) if row.state else None
+            table.revision = row.revision
+            table.status = row.status
+            table.message_id = row.message_id
+            self.tables[table.channel_id] = table
+            restored.append(table)
+            await self._after_change(table, Change("restored"))
+        return restored
+
+    async def shutdown(self) -> None:
+        for table in self.tables.values():
+            self._cancel_turn(table)
+
+    # ------------------------------------------------------------------ helpers
+    async def _notify(self, table: Table, change: Change) -> None:
+        for listener in self.listeners:
+            try:
+                await listener(table, change)
+            except Exception:
+                log.exception("listener failed for table %s", table.id)
+
+    async def _commit_lobby(self, table: Table) -> None:
+        table.revision += 1
+        await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(), state=None,
+                                status="lobby")
+
+    def _lobby_only(self, table: Table) -> None:
+        if table.status != "lobby":
+            raise TableError("牌局已经开始", "the match has already started")
+
+    def _host_only(self, table: Table, user_id: int) -> None:
+        if user_id != table.host_id:
+            raise TableError("只有桌主能这样做", "only the host can do that")
+
+    def _free_seat(self, table: Table) -> int:
+        for s in range(SEATS):
+            if table.seats[s] is None:
+                return s
+        raise TableError("座位已满", "the table is full")
+
+
+__all__ = ["Change", "IllegalAction", "Seat", "Settings", "Table", "TableError", "TableService"]
