@@ -9,8 +9,10 @@ holds either all of an action or none of it. The interface is small so that anot
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -80,6 +82,17 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, user_id)
     );
     """,
+    # 2: snapshots move to their own table and are written every few actions (the log since the
+    # last one is replayed on restore): updating a row rewrites all of it, snapshot included
+    """
+    CREATE TABLE snapshots (
+        table_id  INTEGER PRIMARY KEY REFERENCES tables(id),
+        revision  INTEGER NOT NULL,
+        state     TEXT NOT NULL
+    );
+    INSERT INTO snapshots (table_id, revision, state) SELECT id, revision, state FROM tables WHERE state IS NOT NULL;
+    ALTER TABLE tables DROP COLUMN state;
+    """,
 )
 """Schema migrations, applied in order; ``PRAGMA user_version`` records how many ran."""
 
@@ -105,6 +118,8 @@ class TableRow:
     state: str | None
     revision: int
     status: str
+    state_revision: int
+    """The revision ``state`` was saved at: actions after it are replayed from the log."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +157,20 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self.db = db
         self.path = path
+        self._writing = asyncio.Lock()  # one connection: tables' transactions must not interleave
+        self._pending: list[tuple[int, dict[str, Any], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        async with self._writing:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -159,6 +188,8 @@ class Store:
         return store
 
     async def close(self) -> None:
+        if self._writer is not None:
+            await self._writer
         await self.db.close()
 
     async def _migrate(self) -> None:
@@ -166,15 +197,10 @@ class Store:
             row = await cur.fetchone()
         version = row[0] if row else 0
         for i, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
+            async with self._transaction():
                 for statement in filter(str.strip, script.split(";")):
                     await self.db.execute(statement)
                 await self.db.execute(f"PRAGMA user_version={i}")
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -186,41 +212,78 @@ class Store:
                            seats: list[dict[str, Any] | None]) -> int:
         t = now()
         try:
-            cur = await self.db.execute(
-                "INSERT INTO tables (guild_id, channel_id, host_id, settings, seats, status, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
-                (guild_id, channel_id, host_id, json.dumps(settings), json.dumps(seats), t, t),
-            )
+            async with self._transaction():
+                cur = await self.db.execute(
+                    "INSERT INTO tables (guild_id, channel_id, host_id, settings, seats, status, created_at,"
+                    " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                    (guild_id, channel_id, host_id, json.dumps(settings), json.dumps(seats), t, t),
+                )
         except aiosqlite.IntegrityError as e:
             raise StoreError("this channel already has an open table") from e
         assert cur.lastrowid is not None
         return cur.lastrowid
 
-    async def commit(self, table_id: int, *, revision: int, seats: list[dict[str, Any] | None], state: str | None,
-                     status: str, action: tuple[int | None, int | None, str] | None = None,
+    async def commit(self, table_id: int, *, revision: int, seats: list[dict[str, Any] | None],
+                     state: str | None = None, status: str, action: tuple[int | None, int | None, str] | None = None,
                      finished: FinishedGame | None = None, guild_id: int | None = None) -> None:
-        """Write a table's new snapshot, with the action that made it and the game it finished,
-        in one transaction."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            t = now()
+        """Write a table's change durably: its revision, seats and status, the action that made it, the
+        game it finished (with the league rows), and — when given — a new snapshot. All of it lands
+        in one transaction, shared with the changes of other tables waiting at the same moment (group
+        commit: many tables, one file, one COMMIT); this returns once it is committed."""
+        change = {"revision": revision, "seats": seats, "state": state, "status": status, "action": action,
+                  "finished": finished, "guild_id": guild_id}
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, change, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_pending())
+        await asyncio.shield(done)
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self._transaction():
+                    for table_id, change, _ in batch:
+                        await self._write(table_id, **change)
+            except Exception:  # one change failed: write them one by one, so each caller hears its own fate
+                for table_id, change, done in batch:
+                    try:
+                        async with self._transaction():
+                            await self._write(table_id, **change)
+                    except Exception as e:
+                        if not done.done():
+                            done.set_exception(e)
+                    else:
+                        if not done.done():
+                            done.set_result(None)
+                continue
+            for _, _, done in batch:
+                if not done.done():
+                    done.set_result(None)
+
+    async def _write(self, table_id: int, *, revision: int, seats: list[dict[str, Any] | None], state: str | None,
+                     status: str, action: tuple[int | None, int | None, str] | None, finished: FinishedGame | None,
+                     guild_id: int | None) -> None:
+        t = now()
+        await self.db.execute(
+            "UPDATE tables SET revision = ?, seats = ?, status = ?, updated_at = ? WHERE id = ?",
+            (revision, json.dumps(seats), status, t, table_id),
+        )
+        if state is not None:
             await self.db.execute(
-                "UPDATE tables SET revision = ?, seats = ?, state = ?, status = ?, updated_at = ? WHERE id = ?",
-                (revision, json.dumps(seats), state, status, t, table_id),
+                "INSERT INTO snapshots (table_id, revision, state) VALUES (?, ?, ?) ON CONFLICT (table_id)"
+                " DO UPDATE SET revision = excluded.revision, state = excluded.state",
+                (table_id, revision, state),
             )
-            if action is not None:
-                seat, user_id, text = action
-                await self.db.execute(
-                    "INSERT INTO actions (table_id, revision, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (table_id, revision, seat, user_id, text, t),
-                )
-            if finished is not None:
-                assert guild_id is not None
-                await self._record_game(table_id, guild_id, finished, t)
-            await self.db.execute("COMMIT")
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
+        if action is not None:
+            seat, user_id, text = action
+            await self.db.execute(
+                "INSERT INTO actions (table_id, revision, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, revision, seat, user_id, text, t),
+            )
+        if finished is not None:
+            assert guild_id is not None
+            await self._record_game(table_id, guild_id, finished, t)
 
     async def _record_game(self, table_id: int, guild_id: int, f: FinishedGame, t: str) -> None:
         r = f.result
@@ -248,18 +311,31 @@ class Store:
                 )
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
-        await self.db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+        async with self._transaction():
+            await self.db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
     async def open_tables(self) -> list[TableRow]:
-        async with self.db.execute("SELECT * FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id") as cur:
+        return await self._tables("t.status IN ('lobby', 'playing')", ())
+
+    async def _tables(self, where: str, args: tuple[Any, ...]) -> list[TableRow]:
+        sql = ("SELECT t.*, s.state AS state, COALESCE(s.revision, 0) AS state_revision FROM tables t"
+               f" LEFT JOIN snapshots s ON s.table_id = t.id WHERE {where} ORDER BY t.id")
+        async with self.db.execute(sql, args) as cur:
             rows = await cur.fetchall()
         return [TableRow(r["id"], r["guild_id"], r["channel_id"], r["message_id"], r["host_id"],
-                         json.loads(r["settings"]), json.loads(r["seats"]), r["state"], r["revision"], r["status"])
+                         json.loads(r["settings"]), json.loads(r["seats"]), r["state"], r["revision"], r["status"],
+                         r["state_revision"])
                 for r in rows]
 
-    async def actions(self, table_id: int) -> list[tuple[int, int | None, int | None, str]]:
+    async def table(self, table_id: int) -> TableRow | None:
+        rows = await self._tables("t.id = ?", (table_id,))
+        return rows[0] if rows else None
+
+    async def actions(self, table_id: int, after: int = -1) -> list[tuple[int, int | None, int | None, str]]:
+        """The action log of a table (revision, seat, user, action), from revision ``after`` on."""
         async with self.db.execute(
-            "SELECT revision, seat, user_id, action FROM actions WHERE table_id = ? ORDER BY revision", (table_id,)
+            "SELECT revision, seat, user_id, action FROM actions WHERE table_id = ? AND revision > ?"
+            " ORDER BY revision", (table_id, after)
         ) as cur:
             return [(r[0], r[1], r[2], r[3]) for r in await cur.fetchall()]
 

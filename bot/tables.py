@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.ai import Player, make_player
 from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset
-from bot.store import FinishedGame, Store, StoreError
+from bot.store import FinishedGame, Store, StoreError, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +31,9 @@ class TableError(GoujiError):
 
 
 STALE = ("已过期，请刷新", "out of date: refresh and try again")
+SNAPSHOT_EVERY = 24
+"""Actions between two saved snapshots of a match; the log in between is replayed on restore, so
+each click writes a small row instead of the whole match."""
 
 
 @dataclass
@@ -102,6 +105,7 @@ class Table:
         self.revision = 0
         self.status = "lobby"
         self.message_id: int | None = None
+        self.snapshot_revision = 0
         self.lock = asyncio.Lock()
         self.turn_task: asyncio.Task[None] | None = None
         self.pinged: tuple[int, int, int | None] | None = None  # (game, ply, seat) last mentioned
@@ -158,6 +162,7 @@ class TableService:
         self.ai_delay = ai_delay
         self.sleep = sleep
         self.rng = rng or random.Random()
+        self.closed = False
 
     def get(self, channel_id: int) -> Table:
         t = self.tables.get(channel_id)
@@ -246,6 +251,7 @@ class TableService:
             await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
                                     state=table.match.to_json(), status=table.status,
                                     action=(None, user_id, f"start {seed}"))
+            table.snapshot_revision = table.revision
         await self._after_change(table, Change("start", list(table.match.events)))
         return table
 
@@ -296,7 +302,6 @@ class TableService:
         """Validate and apply one action, then commit it; on a failed commit nothing changes."""
         m = table.match
         assert m is not None
-        before = m.to_json()
         shown, games_done = len(m.events), len(m.results)
         game_shown = len(m.game.events) if m.game else 0
         game_no = m.game_no
@@ -307,15 +312,19 @@ class TableService:
         status, old_status = ("over" if m.over else "playing"), table.status
         table.revision += 1  # before the commit awaits, so that nobody sees the new state with the old revision
         table.status = status
+        snapshot = finished is not None or table.revision - table.snapshot_revision >= SNAPSHOT_EVERY
         try:
             await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
-                                    state=m.to_json(), status=status, action=(seat, user_id, action),
-                                    finished=finished, guild_id=table.guild_id)
+                                    state=m.to_json() if snapshot else None, status=status,
+                                    action=(seat, user_id, action), finished=finished, guild_id=table.guild_id)
         except BaseException:
-            table.match = Match.from_json(before)
+            log.exception("commit failed at table %s; reloading it from the store", table.id)
             table.revision -= 1
             table.status = old_status
+            await self._reload(table)
             raise
+        if snapshot:
+            table.snapshot_revision = table.revision
         events: list[Event] = []
         if m.game is not None and m.game_no == game_no:
             events += m.game.events[game_shown:]
@@ -363,7 +372,8 @@ class TableService:
                 if table.revision != revision:
                     return
                 await self._autoplay(table)
-            await self._machine_move(table, revision)
+            # shielded: a new turn cancels this task's waiting, never a move half-committed
+            await asyncio.shield(self._machine_move(table, revision))
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -376,13 +386,13 @@ class TableService:
             if occupant is None or occupant.autoplay:
                 return
             occupant.autoplay = True
-            await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
-                                    state=table.match.to_json() if table.match else None, status=table.status)
+            await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(), status=table.status)
         await self._notify(table, Change("autoplay", seat=seat))
 
     async def _machine_move(self, table: Table, revision: int) -> None:
         async with table.lock:
-            if table.revision != revision or not table.machine_turn() or table.match is None:
+            stale = table.revision != revision or not table.machine_turn() or table.match is None
+            if stale or self.closed:
                 return
             seat = table.to_act
             assert seat is not None
@@ -407,19 +417,38 @@ class TableService:
         restored = []
         for row in await self.store.open_tables():
             table = Table(row.id, row.guild_id, row.channel_id, row.host_id, Settings.from_dict(row.settings))
-            table.seats = [Seat.from_dict(s) if s else None for s in row.seats]
-            table.match = Match.from_json(row.state) if row.state else None
-            table.revision = row.revision
-            table.status = row.status
-            table.message_id = row.message_id
+            await self._load(table, row)
             self.tables[table.channel_id] = table
             restored.append(table)
             await self._after_change(table, Change("restored"))
         return restored
 
+    async def _load(self, table: Table, row: TableRow) -> None:
+        """Set a table to what the store holds: the last snapshot, then the actions logged after it."""
+        table.seats = [Seat.from_dict(s) if s else None for s in row.seats]
+        table.match = Match.from_json(row.state) if row.state else None
+        if table.match is not None:
+            for _revision, seat, _user, action in await self.store.actions(table.id, after=row.state_revision):
+                if seat is not None:  # start and close are the table's, not the match's
+                    table.match.act(seat, action)
+        table.revision = row.revision
+        table.snapshot_revision = row.state_revision
+        table.status = row.status
+        table.message_id = row.message_id
+
+    async def _reload(self, table: Table) -> None:
+        row = await self.store.table(table.id)
+        if row is not None:
+            await self._load(table, row)
+
     async def shutdown(self) -> None:
+        """Stop the timers and AI moves (a move being committed finishes first)."""
+        self.closed = True
         for table in self.tables.values():
             self._cancel_turn(table)
+        for table in self.tables.values():
+            async with table.lock:
+                pass
 
     # ------------------------------------------------------------------ helpers
     async def _notify(self, table: Table, change: Change) -> None:

@@ -44,6 +44,14 @@ class Event:
                    d.get("tag"))
 
 
+def event_dicts(events: list[Event], cache: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The dicts of an append-only event list, converting only events added since the last call:
+    a table is saved after every action, and its log only grows."""
+    for e in events[len(cache):]:
+        cache.append(e.to_dict())
+    return list(cache)
+
+
 def seat_names(names: Sequence[str] | None) -> tuple[list[str], list[str]]:
     if names is not None:
         return list(names), list(names)

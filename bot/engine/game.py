@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
 from .errors import IllegalAction, InvalidCards, InvalidPlay
-from .events import Event
+from .events import Event, event_dicts
 from .legal import LegalActions
 from .moves import LeadSpace, answers, holds, only_threes
 from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, parse_play
@@ -118,6 +118,7 @@ class Game:
         self.leader = leader
         self.places: list[int | None] = list(places)
         self.events: list[Event] = []
+        self._event_cache: list[dict[str, Any]] = []
         self.ply = 0
         self.over = False
         self.chuan_san: int | None = None
@@ -602,7 +603,7 @@ class Game:
             "shown": format_counts(self.shown),
             "leader": self.leader,
             "places": self.places,
-            "events": [e.to_dict() for e in self.events],
+            "events": event_dicts(self.events, self._event_cache),
             "ply": self.ply,
             "over": self.over,
             "chuan_san": self.chuan_san,
@@ -670,6 +671,7 @@ class Game:
         for key in ("places", "kaidian", "kaidian_lost", "natural", "duty", "passed", "marks"):
             setattr(g, key, list(d[key]))
         g.events = [Event.from_dict(e) for e in d["events"]]
+        g._event_cache = []
         g.shao_log = [(a, b) for a, b in d["shao_log"]]
         g.men_log = [(a, b) for a, b in d["men_log"]]
         g.top = (d["top"][0], parse_play(d["top"][1])) if d["top"] else None

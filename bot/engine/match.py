@@ -20,7 +20,7 @@ from typing import Any
 
 from .cards import BLACK, FOUR, RED, SEATS, SYMBOLS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, event_dicts
 from .game import Game, opposite, team_of
 from .plays import holds_pure_gouji
 from .rules import Ruleset
@@ -139,6 +139,7 @@ class Match:
         m.deal_no = 0
         m.results: list[dict[str, Any]] = []
         m.events: list[Event] = []
+        m._event_cache: list[dict[str, Any]] = []
         m.game: Game | None = None
         m.phase = "deal"
         m._waiting: int | None = None
@@ -526,7 +527,8 @@ class Match:
     def to_dict(self) -> dict[str, Any]:
         return {
             "seed": self.seed, "rules": self.rules.to_dict(), "games": self.games, "game_no": self.game_no,
-            "deal_no": self.deal_no, "results": self.results, "events": [e.to_dict() for e in self.events],
+            "deal_no": self.deal_no, "results": self.results,
+            "events": event_dicts(self.events, self._event_cache),
             "game": self.game.to_dict() if self.game else None, "phase": self.phase, "waiting": self._waiting,
             "queue": self.queue, "leader": self.leader,
             "hands": [format_counts(h) for h in self.hands], "dealt": [format_counts(h) for h in self.dealt],
@@ -546,6 +548,7 @@ class Match:
         m._waiting = d["waiting"]
         m.results = json.loads(json.dumps(d["results"]))
         m.events = [Event.from_dict(e) for e in d["events"]]
+        m._event_cache = []
         m.game = Game.from_dict(d["game"]) if d["game"] else None
         m.queue = [dict(t) for t in d["queue"]]
         for key in ("hands", "dealt", "payable"):
