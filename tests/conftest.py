@@ -68,3 +68,37 @@ def random_game(seed: int, rules: Ruleset | None = None, max_plies: int = 5000) 
         assert len(la) > 0, "the seat to act must have a real decision (R5.6)"
         g.act(seat, la[rng.randrange(len(la))])
     raise AssertionError("game did not end")
+
+
+DECK_RANKS = "3456789TJQKA2BR"
+PER_DECKS = {r: (4 if r in "BR" else 16) for r in DECK_RANKS}
+
+
+def deal(wishes: dict[int, dict[str, int]] | None = None) -> list[str]:
+    """Six hands of 36 (216 cards): ``wishes[seat][rank] = n`` fixes how many of a rank a seat gets.
+    Every other card is dealt round-robin over the seats without a wish for its rank (jokers, 2s, 3s,
+    4s and the 够级 ranks first, so each such seat gets its share); the 5s…9s then fill the seats up."""
+    wishes = wishes or {}
+    counts = [dict.fromkeys(DECK_RANKS, 0) for _ in range(6)]
+    fixed: list[set[str]] = [set() for _ in range(6)]
+    for s, w in wishes.items():
+        for r, n in w.items():
+            counts[s][r] = n
+            fixed[s].add(r)
+    turn = 0
+    for r in "RB234AKQJT98765":
+        left = PER_DECKS[r] - sum(c[r] for c in counts)
+        assert left >= 0, f"wishes hold more than {PER_DECKS[r]} of {r}"
+        for _ in range(left):
+            room = [36 - sum(c.values()) for c in counts]
+            free = [s for s in range(6) if r not in fixed[s] and room[s] > 0]
+            assert free, f"no seat can take a {r}"
+            if r in "56789":  # fill up: most room first
+                s = min(free, key=lambda x: (-room[x], (x - turn) % 6))
+            else:  # round-robin
+                s = min(free, key=lambda x: (x - turn) % 6)
+            counts[s][r] += 1
+            turn = s + 1
+    hands = ["".join(r * c[r] for r in DECK_RANKS) for c in counts]
+    assert [len(h) for h in hands] == [36] * 6, [len(h) for h in hands]
+    return hands
