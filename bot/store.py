@@ -20,6 +20,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.league import StandingRow
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: tables, the action log, games and their seats, players
     """
@@ -120,22 +122,6 @@ class TableRow:
     status: str
     state_revision: int
     """The revision ``state`` was saved at: actions after it are replayed from the log."""
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    """One league player: points are the team totals of R10.5, with the counts beside them."""
-
-    user_id: int
-    name: str
-    points: int
-    games: int
-    tou_ke: int
-    da_luo: int
-    kaidian: int
-    shao: int
-    men: int
-    chuan_san: int
 
 
 @dataclass(frozen=True)
@@ -366,7 +352,9 @@ class Store:
         )
         async with self.db.execute(sql, (*args, limit)) as cur:
             rows = await cur.fetchall()
-        return [StandingRow(*(r[k] for k in range(10))) for r in rows]
+        return [StandingRow(name=r["name"], points=r["points"], games=r["games"], tou_ke=r["tou_ke"],
+                            da_luo=r["da_luo"], kaidian=r["kaidian"], shao=r["shao"], men=r["men"],
+                            chuan_san=r["chuan_san"], user_id=r["user_id"]) for r in rows]
 
     async def games_of(self, table_id: int) -> list[dict[str, Any]]:
         async with self.db.execute("SELECT result FROM games WHERE table_id = ? ORDER BY game_no", (table_id,)) as cur:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
+
+from bot.league import StandingRow
 
 from . import fonts
 from .draw import fit, pill, signed, text, to_png
@@ -21,25 +22,6 @@ MAX_ROWS = 20
 COLUMNS = (("积分", 640), ("局数", 770), ("头科", 880), ("大落", 990), ("开点率", 1160))
 """Column titles and the x at which their numbers end (right-aligned)."""
 MEDALS: dict[int, RGB] = {1: GOLD, 2: SILVER, 3: BRONZE}
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    """One player's league record (R10.5): points are its teams' totals over the games it played."""
-
-    name: str
-    points: int
-    games: int
-    tou_ke: int
-    da_luo: int
-    kaidian: int
-    shao: int = 0
-    men: int = 0
-    chuan_san: int = 0
-
-    @property
-    def kaidian_rate(self) -> float:
-        return self.kaidian / self.games if self.games else 0.0
 
 
 def ranked(rows: Sequence[StandingRow]) -> list[tuple[int, StandingRow]]:
