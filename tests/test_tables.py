@@ -87,6 +87,7 @@ async def test_restart_in_the_middle_finishes_identically(tmp_path):
         rng = random.Random(4)
         await drive_humans(svc, table, rng, until=lambda t: stop_at is not None and t.revision >= stop_at)
         if stop_at is None:
+            await svc.store.close()
             return table.match.to_json(), table.revision
         await svc.shutdown()
         await svc.store.close()
@@ -96,6 +97,7 @@ async def test_restart_in_the_middle_finishes_identically(tmp_path):
         table2 = svc2.get(CHANNEL)
         assert table2.revision == table.revision and table2.match.to_json() == table.match.to_json()
         await drive_humans(svc2, table2, rng)
+        await svc2.store.close()
         return table2.match.to_json(), table2.revision
 
     full, revisions = await run(tmp_path / "a.sqlite3", None)
