@@ -1,18 +1,25 @@
-"""Benchmarks that print figures (never timed unit tests): ``python -m bot.bench engine|match``.
+"""Benchmarks that print figures (never timed unit tests): ``python -m bot.bench engine|match|arena``.
 
 ``engine``: random-legal full games per second on one core, and the median and p99 time of
 ``legal_actions`` on the hardest positions — a 36-card lead holding eight 2s and all eight
 jokers, and an answer to a 够级 play — both as the lazy call and fully listed.
+
+``arena``: AI level A on one team against level B on the other (``bot.ai``), on seeded one-game
+matches (every phase: buying, 革命, 宣点, play). Each deal is played twice with the teams swapped,
+so luck of the cards cancels; the figures are points per game for each side with a 95% interval
+(over deal pairs), the share of games won, drawn and lost, and each level's decision time.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
 from collections.abc import Callable
 
+from bot.ai import make_player
 from bot.engine import Game, Match
 
 
@@ -84,6 +91,61 @@ def bench_match(matches: int, games: int) -> None:
           f"per match ({actions / matches:.0f} actions each)")
 
 
+def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None) -> tuple[int, dict[str, list[float]]]:
+    """One seeded one-game match with level ``a`` on team ``a_team``: A's team points and the
+    decision times (ms) of each level."""
+    m = Match.new(seed=seed, games=1)
+    players = [make_player(a if s % 2 == a_team else b, seed * 6 + s, budget) for s in range(6)]
+    times: dict[str, list[float]] = {a: [], b: []}
+    while not m.over:
+        seat = m.to_act
+        assert seat is not None
+        view, legal = m.view(seat), m.legal_actions(seat)
+        t = time.perf_counter()
+        action = players[seat].choose(view, legal)
+        times[players[seat].level].append((time.perf_counter() - t) * 1000)
+        m.act(seat, action)
+    return m.results[-1]["team_points"][a_team], times
+
+
+def _arena_pair(job: tuple[int, str, str, float | None]) -> tuple[list[int], dict[str, list[float]]]:
+    seed, a, b, budget = job
+    points, times = [], {a: [], b: []}
+    for a_team in (0, 1):
+        p, t = arena_game(seed, a, b, a_team, budget)
+        points.append(p)
+        for level, ms in t.items():
+            times[level] += ms
+    return points, times
+
+
+def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, workers: int) -> None:
+    """Play ``games`` games (rounded up to deal pairs) and print the table of the issue."""
+    jobs = [(seed + i, a, b, budget) for i in range((games + 1) // 2)]
+    if workers > 1:
+        from multiprocessing import Pool
+
+        with Pool(workers) as pool:
+            results = pool.map(_arena_pair, jobs, chunksize=1)
+    else:
+        results = [_arena_pair(j) for j in jobs]
+    points = [p for r, _ in results for p in r]
+    pair_means = [sum(r) / 2 for r, _ in results]
+    n = len(points)
+    mean = sum(points) / n
+    half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else float("nan")
+    won, drawn = sum(p > 0 for p in points), sum(p == 0 for p in points)
+    print(f"arena: A = {a}, B = {b}, {n} games ({len(jobs)} deals, each played with both seatings), seeds {seed}…")
+    print(f"  points per game   A {mean:+.2f} ± {half:.2f}   B {-mean:+.2f} ± {half:.2f}   (95% interval)")
+    print(f"  games won         A {won / n:.1%}   B {sum(p < 0 for p in points) / n:.1%}   drawn {drawn / n:.1%}"
+          f"   (A wins {won / max(1, n - drawn):.1%} of decided games)")
+    levels = [a] if a == b else [a, b]
+    for level in levels:
+        ms = [x for _, t in results for x in t[level]]
+        med, p99 = _percentiles(ms)
+        print(f"  decision time     {level:<7} median {med:.2f} ms   p99 {p99:.2f} ms   ({len(ms)} decisions)")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -92,11 +154,20 @@ def main(argv: list[str] | None = None) -> None:
     mat = sub.add_parser("match", help="time full random matches")
     mat.add_argument("--matches", type=int, default=30)
     mat.add_argument("--games", type=int, default=4)
+    are = sub.add_parser("arena", help="AI level against AI level")
+    are.add_argument("--a", default="strong", help="level of side A (random, basic, strong)")
+    are.add_argument("--b", default="basic", help="level of side B")
+    are.add_argument("--games", type=int, default=200, help="games (deal pairs × 2)")
+    are.add_argument("--seed", type=int, default=1, help="seed of the first deal")
+    are.add_argument("--budget", type=float, default=None, help="strong's seconds per decision (default: its own)")
+    are.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
     args = parser.parse_args(argv)
     if args.what == "engine":
         bench_engine(args.seconds)
     elif args.what == "match":
         bench_match(args.matches, args.games)
+    elif args.what == "arena":
+        bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The player interface and the ``random`` level (a baseline and a fuzzer)."""
+"""The player interface, the ``random`` level (a baseline and a fuzzer) and the factory of all levels."""
 
 from __future__ import annotations
 
@@ -8,11 +8,18 @@ from typing import Protocol
 
 from bot.engine import MatchView, SeatView
 
+from .basic import BasicPlayer
+from .strong import StrongPlayer
+
 View = MatchView | SeatView
 
 
 class Player(Protocol):
-    """Chooses one of ``legal`` for the seat whose ``view`` it is given."""
+    """Chooses one of ``legal`` for the seat whose ``view`` it is given.
+
+    The view is all a player may know (``Match.view(seat)`` or ``Game.view(seat)``): its own
+    hand and the public table, never the game itself or another hand.
+    """
 
     level: str
 
@@ -33,11 +40,19 @@ class RandomPlayer:
         return self.rng.choice(legal)
 
 
-LEVELS: tuple[str, ...] = ("random",)
+LEVELS: tuple[str, ...] = ("random", "basic", "strong")
 
 
-def make_player(level: str, seed: int | None = None) -> Player:
-    """A player of the named level (``random`` …), seeded for reproducible games."""
+def make_player(level: str, seed: int | None = None, budget: float | None = None) -> Player:
+    """A player of the named level, seeded for reproducible games.
+
+    ``budget`` is the thinking time of ``strong`` per decision, in seconds (its default when
+    None); the other levels take no time worth budgeting and ignore it.
+    """
     if level == "random":
         return RandomPlayer(seed)
+    if level == "basic":
+        return BasicPlayer(seed)
+    if level == "strong":
+        return StrongPlayer(seed) if budget is None else StrongPlayer(seed, budget=budget)
     raise ValueError(f"unknown AI level {level!r}; known: {', '.join(LEVELS)}")

@@ -1,0 +1,198 @@
+"""Determinisation: guesses at the hidden cards that agree with everything a seat has seen.
+
+The unseen cards are the 216 less the seat's hand, the cards played and the cards shown (闷).
+They are dealt so that each other seat holds exactly its count, and so that they agree with
+what is cheap to respect:
+
+- a seat with a ``no3`` event holds no 3 (R8.3);
+- a 革命 seat's set-aside cards hold no 2 or joker (it could only 革命 without them, R11.4);
+- cards a seat is publicly known to hold — those it received by tribute, 买3/买4 or 赠3/赠4 this
+  game (the match log shows them), less those of the rank it has played since;
+- a seat passed for lack of a play this round (R5.6) on a play it could have answered by the
+  rules holds nothing that beats that play (deals breaking this are redrawn a few times);
+- habits of play, which ``basic`` follows and most players too: a lead plays the whole of its
+  rank, and a lead that is not a pure 够级 play is the leader's weakest rank from 5 up — so the
+  leader holds none of that rank and none below it. These are dropped for a deal they do not fit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bot.engine import (
+    Event,
+    Play,
+    SeatView,
+    format_counts,
+    is_gouji,
+    is_pure_gouji,
+    opposite,
+    parse_cards,
+    parse_play,
+)
+from bot.engine.cards import ACE, BLACK, FIVE, RED, SEATS, THREE, TWO
+
+from .situation import DECK, rules_of
+
+REDRAWS = 8
+"""Deals tried per sample before one that breaks a pass constraint is taken as it is."""
+WILD = (TWO, BLACK, RED)
+
+
+def can_beat(hand: Sequence[int], play: Play) -> bool:
+    """Whether ``hand`` holds a play beating ``play`` by strength (R3.1, and 大王二杀一 on a lone 大王)."""
+    n = len(play)
+    if play.red:
+        return len(play) == 1 and hand[RED] >= 2
+    if hand[RED] < play.black:
+        return False
+    if play.body == 0:
+        return hand[RED] >= n
+    base = play.base
+    most = max((hand[r] for r in range(max(base + 1, FIVE), ACE + 1)), default=0)
+    return hand[RED] + hand[BLACK] + (hand[TWO] if base < TWO else 0) + most >= n
+
+
+class Sampler:
+    """Deals the cards ``view.seat`` cannot see, consistently with the public record.
+
+    ``match_events`` is the match's log (``MatchView.events``) when the view comes from a match:
+    it tells which cards changed hands before play.
+    """
+
+    def __init__(self, view: SeatView, match_events: Sequence[Event] = ()) -> None:
+        pub = view.public
+        self.seat = view.seat
+        self.hand = parse_cards(view.hand)
+        played, shown = parse_cards(pub["played"]), parse_cards(pub["shown"])
+        unseen = [DECK[r] - self.hand[r] - played[r] - shown[r] for r in range(RED + 1)]
+        self.counts = list(view.counts)
+        self.revolt: int | None = pub["revolt"]
+        self.aside_count: int = pub["aside_count"]
+        self.no3 = {e.seat for e in view.events if e.kind == "no3"}
+        self.habits = self._habits(view)
+        self.known = self._known(view, match_events, unseen)
+        for s in range(SEATS):
+            for r in range(RED + 1):
+                unseen[r] -= self.known[s][r]
+        self.pool = [r for r in range(RED + 1) for _ in range(unseen[r])]
+        self.passes = self._pass_constraints(view)
+
+    def _known(self, view: SeatView, match_events: Sequence[Event], unseen: list[int]) -> list[list[int]]:
+        """Cards each other seat (or the 革命 pile) is known to hold, clipped to what is unseen."""
+        got = [[0] * (RED + 1) for _ in range(SEATS)]
+        start = max((i for i, e in enumerate(match_events) if e.kind == "deal"), default=-1)
+        for e in match_events[start + 1:]:
+            if e.kind == "tribute" and e.target is not None and e.play:
+                for r, n in enumerate(parse_cards(e.play)):
+                    got[e.target][r] += n
+            elif e.kind == "buy-accept" and e.seat is not None and e.target is not None and e.play and e.value:
+                got[e.target][e.value] += 1
+                got[e.seat][parse_cards(e.play).index(1)] += 1
+            elif e.kind == "gift" and e.target is not None and e.value:
+                got[e.target][e.value] += 1
+        for e in view.events:
+            if e.kind in ("lead", "follow") and e.seat is not None and e.play:
+                for r, n in enumerate(parse_cards(e.play)):
+                    got[e.seat][r] = max(0, got[e.seat][r] - n)
+            elif e.kind == "hui" and e.seat is not None and e.play:
+                rank = parse_play(e.play).base
+                for s in range(e.seat % 2, SEATS, 2):
+                    got[s][rank] = 0
+        left = list(unseen)
+        known = [[0] * (RED + 1) for _ in range(SEATS)]
+        for s in range(SEATS):
+            if s == self.seat:
+                continue
+            room = self.aside_count if s == self.revolt else self.counts[s]
+            for r in range(RED + 1):
+                k = min(got[s][r], left[r], room)
+                if s in self.no3 and r == THREE:
+                    k = 0
+                known[s][r] = k
+                left[r] -= k
+                room -= k
+        return known
+
+    def _habits(self, view: SeatView) -> dict[int, set[int]]:
+        """Ranks each other seat holds no more, if it leads as most players do (see the module doc)."""
+        rules = rules_of(view.rules)
+        out: dict[int, set[int]] = {}
+        for e in view.events:
+            if e.kind == "lead" and e.seat is not None and e.seat != self.seat and e.play:
+                p = parse_play(e.play)
+                if FIVE <= p.base <= ACE:
+                    gone = out.setdefault(e.seat, set())
+                    gone.add(p.base)
+                    if not is_pure_gouji(p, rules):
+                        gone.update(range(FIVE, p.base))
+        return out
+
+    def _pass_constraints(self, view: SeatView) -> list[tuple[int, Play]]:
+        """(seat, play) for this round's automatic passes that say the seat could not beat the play."""
+        events = view.events
+        start = max((i for i, e in enumerate(events) if e.kind == "round"), default=-1)
+        out: list[tuple[int, Play]] = []
+        top: tuple[int, Play] | None = None
+        passed: set[int] = set()
+        rules = rules_of(view.rules)
+        for e in events[start + 1:]:
+            if e.kind in ("lead", "follow", "hui") and e.seat is not None and e.play:
+                top = (e.seat, parse_play(e.play))
+                out = [(s, p) for s, p in out if s != e.seat]  # its hand has changed since
+            elif e.kind == "pass" and e.seat is not None:
+                if e.auto and e.seat not in passed and top is not None and e.seat != self.seat:
+                    seat, play = top
+                    simple = not play.is_threes and (e.seat == opposite(seat) or not is_gouji(play, rules))
+                    if simple:
+                        out.append((e.seat, play))
+                passed.add(e.seat)
+        return out
+
+    def deal(self, rng: random.Random) -> tuple[list[str], str]:
+        """Six hands (this seat's own as it is) and the 革命 pile, as card texts."""
+        kept = None
+        for i in range(2 * REDRAWS):  # with the habits first, then without
+            dealt = self._deal_once(rng, habits=i < REDRAWS, hard=True)
+            if dealt is not None:
+                kept = kept or dealt
+                if all(not can_beat(dealt[0][s], p) for s, p in self.passes):
+                    kept = dealt
+                    break
+        hands, aside = kept or self._deal_once(rng, habits=False, hard=False) or ([], [])
+        return [format_counts(h) for h in hands], format_counts(aside)
+
+    def _deal_once(self, rng: random.Random, habits: bool, hard: bool) -> tuple[list[list[int]], list[int]] | None:
+        """One deal, or None when the pool cannot fill a seat within its bans (``hard``: no 3 for
+        no3 seats, no 2 or joker set aside; without them it always fits)."""
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        hands = [list(k) for k in self.known]
+        hands[self.seat] = list(self.hand)
+        aside = [0] * (RED + 1)
+        if self.revolt is not None:
+            aside, hands[self.revolt] = hands[self.revolt], [0] * (RED + 1)
+        # the most constrained piles first: the 革命 pile takes no 2 or joker, no3 seats no 3, habits
+        needs: list[tuple[list[int], int, set[int]]] = []
+        if self.revolt is not None:
+            needs.append((aside, self.aside_count - sum(aside), set(WILD) if hard else set()))
+        for s in range(SEATS):
+            if s != self.seat and s != self.revolt:
+                banned = {THREE} if hard and s in self.no3 else set()
+                if habits:
+                    banned |= self.habits.get(s, set())
+                needs.append((hands[s], self.counts[s] - sum(hands[s]), banned))
+        needs.sort(key=lambda n: -len(n[2]))
+        for pile, need, banned in needs:
+            keep = []
+            for r in pool:
+                if need and r not in banned:
+                    pile[r] += 1
+                    need -= 1
+                else:
+                    keep.append(r)
+            if need:
+                return None
+            pool = keep
+        return hands, aside

@@ -1,0 +1,178 @@
+"""What one seat knows at a decision in play, and the odds that an opponent can beat a play.
+
+A ``Situation`` is read from a ``SeatView`` (what a real seat is given) or, inside search
+rollouts, straight from a ``Game`` — but then only from the fields a view also shows, plus the
+seat's own hand, so the rule-based player behaves the same whichever way it is fed. Building a
+view per rollout step would cost more than the decision itself.
+
+The odds are estimates for a rule-based player, not exact: each unseen card is taken to sit in
+an opponent's hand with probability (its card count / unseen cards), independently per rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from bot.engine import Play, Ruleset, SeatView, is_gouji, opposite, parse_cards, parse_play
+from bot.engine.cards import ACE, BLACK, FIVE, PER_DECKS, RED, SEATS, TWO
+
+if TYPE_CHECKING:
+    from bot.engine import Game
+
+DECK = [PER_DECKS.get(r, 0) for r in range(RED + 1)]
+"""Cards of each rank in the four decks, indexed like a hand's counts."""
+
+
+@lru_cache(maxsize=64)
+def _rules(items: tuple[tuple[str, Any], ...]) -> Ruleset:
+    return Ruleset.from_dict(dict(items))
+
+
+def rules_of(d: dict[str, Any]) -> Ruleset:
+    """The ``Ruleset`` of a view's rules dict, built once per distinct ruleset."""
+    return _rules(tuple(sorted(d.items())))
+
+
+@dataclass(slots=True)
+class Situation:
+    """The public state of a game in play plus one seat's own hand (counts per rank, never mutated)."""
+
+    seat: int
+    hand: list[int]
+    counts: list[int]
+    places: list[int | None]
+    top: tuple[int, Play] | None
+    top_gouji: bool
+    passed: list[bool]
+    let_by: int | None
+    marks: list[str | None]
+    kaidian: list[bool]
+    lost: list[bool]
+    """``kaidian_lost`` as the seat may know it: exact for itself, what the table saw for others."""
+    kaidian_chance: int | None
+    natural: list[bool]
+    duty: list[bool]
+    luanchan: bool
+    unseen: list[int]
+    """Cards per rank that this seat has not seen: in other hands or set aside by 革命."""
+    rules: Ruleset
+
+    @classmethod
+    def from_view(cls, v: SeatView) -> Situation:
+        pub = v.public
+        hand = parse_cards(v.hand)
+        played, shown = parse_cards(pub["played"]), parse_cards(pub["shown"])
+        unseen = [DECK[r] - hand[r] - played[r] - shown[r] for r in range(RED + 1)]
+        top = (v.top[0], parse_play(v.top[1])) if v.top else None
+        return cls(v.seat, hand, list(v.counts), list(v.places), top, v.top_gouji, list(v.passed), v.let_by,
+                   list(v.marks), list(v.kaidian), list(pub["kaidian_lost"]), v.kaidian_chance, list(v.natural),
+                   list(v.duty), v.luanchan, unseen, rules_of(v.rules))
+
+    @classmethod
+    def from_game(cls, g: Game, seat: int) -> Situation:
+        """For rollouts: the same fields as ``from_view`` without building a view (lists shared, read
+        only). ``kaidian_lost`` is the game's own; in a game rebuilt from a view (``Game.from_public``)
+        that is what the table saw, so rollout seats know no more than real ones."""
+        hand = g.hands[seat]
+        played, shown = g.played, g.shown
+        unseen = [DECK[r] - hand[r] - played[r] - shown[r] for r in range(RED + 1)]
+        return cls(seat, hand, g.counts(), g.places, g.top, g.top_gouji, g.passed, g.let_by, g.marks, g.kaidian,
+                   g.kaidian_lost, g.kaidian_chance, g.natural, g.duty, g.luanchan, unseen, g.rules)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def opposite(self) -> int:
+        return opposite(self.seat)
+
+    @property
+    def holding(self) -> int:
+        return sum(1 for c in self.counts if c)
+
+    def is_mate(self, seat: int) -> bool:
+        return seat % 2 == self.seat % 2
+
+    def opponents(self) -> list[int]:
+        return [s for s in range(SEATS) if s % 2 != self.seat % 2 and self.counts[s]]
+
+    def in_force(self, play: Play) -> bool:
+        """Whether ``play`` by this seat would be 够级 in force now (R4.4)."""
+        return (not self.luanchan and self.counts[self.opposite] > 0 and self.holding >= 5
+                and is_gouji(play, self.rules))
+
+    # ------------------------------------------------------------------ odds
+    def beat_chance(self, play: Play, seat: int) -> float:
+        """Probability that ``seat`` holds a play beating ``play`` (R3), from the unseen cards."""
+        u = sum(self.unseen)
+        c = self.counts[seat]
+        if not c or not u:
+            return 0.0
+        c = min(c, u)
+        if play.red:
+            if len(play) == 1 or self.rules.joker_two_kill_one_extended:  # 大王二杀一
+                return _at_least(self.unseen[RED], c, u, 2)
+            return 0.0
+        n = len(play)
+        if play.body == 0:  # jokers only: each 小王 needs a 大王
+            return _at_least(self.unseen[RED], c, u, n)
+        base = play.base
+        wild = self.unseen[BLACK] + (self.unseen[TWO] if base < TWO else 0)
+        above = tuple(self.unseen[r] for r in range(max(base + 1, FIVE), ACE + 1)) if base < ACE else ()
+        return _beat(self.unseen[RED], wild, above, c, u, play.black, n)
+
+    def risk(self, play: Play, answering: bool) -> float:
+        """Probability that some opponent beats ``play`` if this seat makes it now.
+
+        Teammates are left out (they do not beat each other here). A 够级 in force can be
+        answered only by the 对家; otherwise every opponent that may still act this round can.
+        """
+        if self.in_force(play):
+            seats = [self.opposite] if self.counts[self.opposite] else []
+        else:
+            seats = [s for s in self.opponents()
+                     if not answering or self.luanchan or not self.passed[s] or s == self.opposite]
+        keep = 1.0
+        for s in seats:
+            keep *= 1.0 - self.beat_chance(play, s)
+        return 1.0 - keep
+
+
+@lru_cache(maxsize=8192)
+def _pmf(total: int, c: int, u: int) -> tuple[float, ...]:
+    """Binomial law of how many of ``total`` unseen cards a hand of ``c`` (of ``u`` unseen) holds."""
+    p = c / u
+    q = 1.0 - p
+    out = [q ** total]
+    for k in range(1, total + 1):
+        out.append(out[-1] * (total - k + 1) / k * (p / q) if q else (1.0 if k == total else 0.0))
+    return tuple(out)
+
+
+def _at_least(total: int, c: int, u: int, k: int) -> float:
+    if k <= 0:
+        return 1.0
+    pmf = _pmf(total, c, u)
+    return sum(pmf[k:]) if k < len(pmf) else 0.0
+
+
+@lru_cache(maxsize=65536)
+def _beat(reds: int, wild: int, above: tuple[int, ...], c: int, u: int, blacks: int, n: int) -> float:
+    """P(R ≥ blacks and R + W + M ≥ n): R 大王, W other cards stronger than any base (小王, 2s),
+    M the most cards of one rank above the base: the shape of every plain answer (R3.1)."""
+    # law of M, the largest count over the ranks above the base, as a product of CDFs
+    cdf = [1.0] * (n + 1)
+    for total in above:
+        pmf = _pmf(total, c, u)
+        run = 0.0
+        for m in range(n + 1):
+            run += pmf[m] if m < len(pmf) else 0.0
+            cdf[m] *= min(run, 1.0)
+    m_tail = [1.0] + [1.0 - cdf[m - 1] for m in range(1, n + 1)]  # P(M ≥ m)
+    wp = _pmf(wild, c, u)
+    # P(W + M ≥ k) for k = 0..n
+    tail = [1.0] * (n + 1)
+    for k in range(1, n + 1):
+        tail[k] = sum(pw * (m_tail[k - w] if k - w > 0 else 1.0) for w, pw in enumerate(wp))
+    rp = _pmf(reds, c, u)
+    return min(1.0, sum(pr * (tail[n - r] if n - r > 0 else 1.0) for r, pr in enumerate(rp) if r >= blacks))

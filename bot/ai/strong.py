@@ -1,0 +1,169 @@
+"""The ``strong`` level: determinised Monte Carlo search with ``basic`` as the rollout policy.
+
+For a decision in play it takes a handful of sensible candidates (``basic``'s choice first),
+deals the unseen cards many times consistently with the public record (``sample.Sampler``), and
+plays every candidate out to the end of the game on the same deals, all seats following
+``basic``. It picks the candidate with the best mean team points; ``basic``'s choice wins ties,
+so search only overrides the rules when the deals say so. Decisions before play are ``basic``'s.
+
+Work is counted in engine actions (plies) played in rollouts, a deterministic measure, so a
+seeded player makes the same choices on any machine; the time ``budget`` is a hard cap that
+stops the search early when the machine is slower than ``PLIES_PER_SECOND`` assumes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from bot.engine import Game, MatchView, Play, SeatView
+from bot.engine.cards import BLACK, FOUR, RED, TWO
+
+from .basic import Choice, decide, decide_play, groups_of, legal_plays, may_kaidian, play_action, wild_play
+from .sample import Sampler
+from .situation import Situation
+
+DEFAULT_BUDGET = 0.5
+"""Seconds per decision by default: p99 stays under a second."""
+PLIES_PER_SECOND = 6000
+"""Rollout plies the work allowance grants per second of budget: about half of what one core of
+the development machine plays, so that the time cap rarely binds and runs stay reproducible."""
+MAX_CANDIDATES = 2
+"""Actions compared per decision: ``basic``'s and the first other sensible one. An answer weighs
+playing against passing (or 让牌); a lead weighs giving up 开点 by leading the 4s, or another
+rank. Three candidates measured no better in the arena and slower: fewer deals each."""
+MIN_SAMPLES = 4
+"""Deals below which ``basic``'s choice stands whatever the means say."""
+CONFIDENCE = 1.5
+"""Standard errors by which an alternative must beat ``basic``'s choice to be taken: the deals
+are few, and a noisy override plays worse than the rules."""
+
+
+class StrongPlayer:
+    """Search over ``basic`` rollouts. ``budget`` caps the seconds per decision; ``work`` (rollout
+    plies per decision, default from the budget) is what actually bounds it on a normal machine."""
+
+    level = "strong"
+
+    def __init__(self, seed: int | None = None, budget: float = DEFAULT_BUDGET, work: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.work = work if work is not None else int(budget * PLIES_PER_SECOND)
+        self.last: Search | None = None
+        """The last search, for hints and benchmarks."""
+
+    def choose(self, view: MatchView | SeatView, legal: Sequence[str]) -> str:
+        return self.decide(view, legal).action
+
+    def decide(self, view: MatchView | SeatView, legal: Sequence[str]) -> Choice:
+        if isinstance(view, MatchView):
+            if view.phase != "play" or view.game is None:
+                return decide(view, legal)
+            seat_view, events = view.game, view.events
+        else:
+            seat_view, events = view, []
+        sit = Situation.from_view(seat_view)
+        base = decide_play(sit, legal)
+        cands = candidates(sit, legal, base.action)
+        if len(cands) == 1:
+            return base
+        search = Search(seat_view, events, cands, self.rng.randrange(2**32))
+        search.run(self.work, time.perf_counter() + self.budget)
+        self.last = search
+        best = search.best()
+        return base if best == base.action else Choice(best, "search")
+
+
+class Search:
+    """Candidates × sampled deals, every pair played out by ``basic``; common deals for all
+    candidates keep the comparison fair (common random numbers)."""
+
+    def __init__(self, view: SeatView, match_events: Sequence, cands: list[str], seed: int) -> None:
+        self.seat = view.seat
+        self.public = {**view.public, "events": []}  # the rollouts need no history: cheaper to rebuild
+        self.sampler = Sampler(view, match_events)
+        self.cands = cands
+        self.rng = random.Random(seed)
+        self.scores: list[list[int]] = [[] for _ in cands]
+        self.samples = 0
+        self.plies = 0
+
+    def run(self, work: int, deadline: float) -> None:
+        while self.plies < work and (self.samples == 0 or time.perf_counter() < deadline):
+            hands, aside = self.sampler.deal(self.rng)
+            for i, action in enumerate(self.cands):
+                g = Game.from_public(self.public, hands, aside)
+                g.act(self.seat, action)
+                self.scores[i].append(self._rollout(g))
+            self.samples += 1
+
+    def _rollout(self, g: Game) -> int:
+        plies = 0
+        while not g.over:
+            s = g.to_act
+            assert s is not None
+            g.act(s, decide_play(Situation.from_game(g, s), g.legal_actions(s)).action)
+            plies += 1
+        self.plies += plies + 1
+        return g.result().team_points[self.seat % 2]
+
+    def means(self) -> list[float]:
+        return [sum(s) / max(1, len(s)) for s in self.scores]
+
+    def best(self) -> str:
+        """The candidate with the best mean — if it beats the first (``basic``'s) by more than
+        ``CONFIDENCE`` standard errors of the paired differences; else the first."""
+        means = self.means()
+        i = max(range(len(means)), key=lambda i: (means[i], -i))
+        if i == 0 or self.samples < MIN_SAMPLES:
+            return self.cands[0]
+        diffs = [a - b for a, b in zip(self.scores[i], self.scores[0], strict=True)]
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return self.cands[i] if mean > CONFIDENCE * (var / len(diffs)) ** 0.5 else self.cands[0]
+
+
+def candidates(sit: Situation, legal: Sequence[str], first: str) -> list[str]:
+    """A few sensible, distinct actions to compare, ``first`` (``basic``'s) leading."""
+    out = [first]
+    for action in _lead_candidates(sit) if sit.top is None else _answer_candidates(sit, legal):
+        if len(out) >= MAX_CANDIDATES:
+            break
+        if action not in out and action in legal:
+            out.append(action)
+    return out
+
+
+def _lead_candidates(sit: Situation) -> list[str]:
+    """The 4s, the weakest ranks plain, the weakest with one 2 or joker to keep the lead, the
+    strongest ranks with every 2 and joker, all 2s and jokers alone, the other ranks."""
+    h = sit.hand
+    groups = groups_of(h, with_fours=False)
+    plays = [Play(FOUR, h[FOUR])] if h[FOUR] else []
+    plays += [Play(r, h[r]) for r in groups[:2]]
+    if groups:
+        low = groups[0]
+        for t, b, r in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
+            if h[TWO] >= t and h[BLACK] >= b and h[RED] >= r:
+                plays.append(Play(low, h[low], t, b, r))
+                break
+    plays += [Play(r, h[r], h[TWO], h[BLACK], h[RED]) for r in groups[-2:]]
+    wild = wild_play(h)
+    if wild is not None:
+        plays.append(wild)
+    plays += [Play(r, h[r]) for r in groups[2:]]
+    return [play_action(p) for p in plays]
+
+
+def _answer_candidates(sit: Situation, legal: Sequence[str]) -> list[str]:
+    """Pass (or 让牌), then the cheapest legal play of each rank, cheapest ranks first."""
+    out = ["let" if "let" in legal else "pass"]
+    seen: set[int] = set()
+    keep4 = may_kaidian(sit)
+    for p in legal_plays(legal):
+        if p.base in seen or (p.base == FOUR and keep4):
+            continue
+        seen.add(p.base)
+        out.append(play_action(p))
+    return out

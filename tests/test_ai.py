@@ -1,0 +1,293 @@
+"""AI players (issue #4): they only ever return legal actions, in every phase; they cannot see hidden
+cards; seeded runs are reproducible; ``basic`` knows the game's main rules of thumb; ``suggest`` works
+from a seat's own view."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from conftest import new, pass_, play
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.ai import LEVELS, BasicPlayer, StrongPlayer, make_player, suggest
+from bot.ai.sample import Sampler, can_beat
+from bot.ai.situation import Situation
+from bot.engine import Game, Match, parse_cards, parse_play
+
+SMALL_WORK = 300
+"""Rollout plies for ``strong`` in tests: a few deals, enough to exercise the search."""
+DECISIONS = {"buy-offer", "buy-answer", "revolt", "declare", "dian-choice", "tribute-mate", "choose-leader"}
+"""Every kind of decision before play."""
+
+
+def _strong(seed: int = 0) -> StrongPlayer:
+    return StrongPlayer(seed, budget=30.0, work=SMALL_WORK)
+
+
+def _advance(m: Match, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if m.over:
+            return
+        seat = m.to_act
+        m.act(seat, rng.choice(m.legal_actions(seat)))
+
+
+# ---------------------------------------------------------------------- legality, every phase
+def test_every_decision_before_play_is_met_and_answered_legally():
+    basic, rnd, strong = BasicPlayer(), make_player("random", 1), _strong()
+    seen: set[str] = set()
+    for seed in range(40):  # three-game matches meet them all within a few seeds
+        if seen == DECISIONS:
+            break
+        m = Match.new(seed=seed, games=3)
+        while not m.over:
+            seat = m.to_act
+            view, legal = m.view(seat), m.legal_actions(seat)
+            if view.decision:
+                seen.add(view.decision)
+                for p in (rnd, strong):
+                    assert p.choose(view, legal) in legal
+            action = basic.choose(view, legal)
+            assert action in legal
+            m.act(seat, action)
+    assert seen == DECISIONS
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 400), pick=st.integers(0, 2**32 - 1))
+def test_levels_return_legal_actions_in_random_positions(seed, cut, pick):
+    m = Match.new(seed=seed, games=2)
+    _advance(m, random.Random(pick), cut)
+    if m.over:
+        return
+    seat = m.to_act
+    view, legal = m.view(seat), m.legal_actions(seat)
+    for level in LEVELS:
+        player = _strong(pick) if level == "strong" else make_player(level, pick)
+        assert player.choose(view, legal) in legal
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_basic_plays_whole_games_legally_and_fast_enough_to_roll_out(seed):
+    g = Game.deal(seed)
+    p = BasicPlayer()
+    steps = 0
+    while not g.over:
+        seat = g.to_act
+        legal = g.legal_actions(seat)
+        action = p.choose(g.view(seat), legal)
+        assert action in legal
+        g.act(seat, action)
+        steps += 1
+        assert steps < 3000
+    assert sum(g.result().team_points) == 0
+
+
+# ---------------------------------------------------------------------- hidden cards
+def _regame(g: Game, seat: int, rng: random.Random) -> Game:
+    """The same public game with every hand but ``seat``'s dealt anew, consistently with the view."""
+    hands, aside = Sampler(g.view(seat)).deal(rng)
+    return Game.from_public(g.public_dict(seat), hands, aside)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 150), other=st.integers(0, 2**32 - 1))
+def test_decisions_do_not_depend_on_hidden_hands(seed, cut, other):
+    g = Game.deal(seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if g.over:
+            return
+        g.act(g.to_act, rng.choice(g.legal_actions(g.to_act)))
+    if g.over:
+        return
+    seat = g.to_act
+    h = _regame(g, seat, random.Random(other))
+    assert h.hand(seat) == g.hand(seat) and h.counts() == g.counts()
+    assert h.view(seat).to_dict() == g.view(seat).to_dict()
+    assert BasicPlayer().choose(g.view(seat), g.legal_actions(seat)) == \
+        BasicPlayer().choose(h.view(seat), h.legal_actions(seat))
+    assert _strong(5).choose(g.view(seat), g.legal_actions(seat)) == \
+        _strong(5).choose(h.view(seat), h.legal_actions(seat))
+
+
+def test_sampled_deals_agree_with_counts_no3_and_pass_constraints():
+    g = Game.deal(11)
+    rng = random.Random(3)
+    for _ in range(60):
+        g.act(g.to_act, rng.choice(g.legal_actions(g.to_act)))
+    seat = g.to_act
+    view = g.view(seat)
+    sampler = Sampler(view)
+    no3 = {e.seat for e in g.events if e.kind == "no3"}
+    for i in range(20):
+        hands, aside = sampler.deal(random.Random(i))
+        assert hands[seat] == g.hand(seat)
+        assert [len(h) for h in hands] == g.counts()
+        assert all("3" not in hands[s] for s in no3)
+        total = parse_cards("".join(hands) + aside + view.public["played"] + view.public["shown"])
+        assert sum(total) == 216
+    for s, p in sampler.passes:
+        assert not can_beat(parse_cards(g.hand(s)), p)
+
+
+# ---------------------------------------------------------------------- reproducibility and budget
+def _seeded_game(seed: int, levels: tuple[str, str]) -> list[str]:
+    m = Match.new(seed=seed, games=1)
+    players = [make_player(levels[s % 2], seed * 6 + s) for s in range(6)]
+    actions = []
+    while not m.over:
+        seat = m.to_act
+        action = players[seat].choose(m.view(seat), m.legal_actions(seat))
+        actions.append(action)
+        m.act(seat, action)
+    return actions
+
+
+def test_seeded_games_are_reproducible():
+    assert _seeded_game(4, ("basic", "random")) == _seeded_game(4, ("basic", "random"))
+
+
+def test_strong_is_reproducible_with_a_seed():
+    g = Game.deal(21)
+    rng = random.Random(21)
+    for _ in range(30):
+        g.act(g.to_act, rng.choice(g.legal_actions(g.to_act)))
+    seat = g.to_act
+    a, b = _strong(9), _strong(9)
+    for _ in range(3):
+        assert a.choose(g.view(seat), g.legal_actions(seat)) == b.choose(g.view(seat), g.legal_actions(seat))
+        assert a.last is None or (a.last.means() == b.last.means() and a.last.samples == b.last.samples)
+
+
+def test_strong_stops_at_its_time_budget():
+    g = Game.deal(8)
+    p = StrongPlayer(1, budget=0.05, work=10**9)
+    seat = g.to_act
+    t = time.perf_counter()
+    assert p.choose(g.view(seat), g.legal_actions(seat)) in g.legal_actions(seat)
+    assert time.perf_counter() - t < 2.0  # one round of rollouts past the cap at most, on a slow machine
+
+
+def test_make_player_knows_its_levels():
+    assert {make_player(level, 1).level for level in LEVELS} == set(LEVELS)
+    assert make_player("strong", 1, budget=0.2).budget == 0.2
+    with pytest.raises(ValueError):
+        make_player("grandmaster")
+
+
+# ---------------------------------------------------------------------- basic knows the game
+def _basic(g: Game) -> str:
+    seat = g.to_act
+    return BasicPlayer().choose(g.view(seat), g.legal_actions(seat))
+
+
+def test_basic_leads_all_its_4s_on_its_kaidian_chance():
+    g = new("3344AA7", "3 8", "3 9", "3 T", "3 J", "3 Q")
+    play(g, 0, "AA")  # pure 够级: only seat 3 may answer, and it cannot
+    assert g.to_act == 0 and g.kaidian_chance == 0
+    assert _basic(g) == "play 44"
+
+
+def test_basic_leads_a_pure_gouji_it_can_win_while_it_keeps_its_4s():
+    g = new("33444KKKK55", "3 6", "3 7", "3 8", "3 9", "3 T")
+    assert _basic(g) == "play KKKK"
+
+
+def test_basic_leads_its_4s_at_once_after_declaring():
+    g = new("3344556", "3 7", "3 8", "3 9", "3 T", "3 J", natural=[0])
+    assert _basic(g) == "play 44"
+
+
+def test_basic_leads_its_weakest_rank_and_keeps_3s_for_last():
+    g = new("3355999KK", "3 7788", "3 TTJJ", "3 QQ", "3 AA", "3 22")
+    assert _basic(g) == "play 55"
+
+
+def test_basic_does_not_beat_its_teammate():
+    g = new("33 77", "33 88", "33 99", "33 T", "33 J", "33 Q")
+    play(g, 0, "77")
+    pass_(g, 1)
+    assert g.to_act == 2 and _basic(g) == "pass"
+
+
+def test_basic_answers_its_duitou_pure_gouji_to_stop_kaidian():
+    g = new("3344QQQ55", "3 6", "3 7", "3 44 KKK 8", "3 9", "3 T")
+    play(g, 0, "QQQ")
+    assert g.to_act == 3 and _basic(g) == "play KKK"
+
+
+def test_basic_lets_rather_than_passes_on_its_duitou():
+    g = new("3 66 55557777", "3 5", "3 77", "3 22 9", "3 8", "3 4")
+    play(g, 0, "66")  # seat 1 cannot answer
+    pass_(g, 2)
+    assert g.to_act == 3 and "let" in g.legal_actions(3)
+    assert _basic(g) == "let"  # 22 costs too much for a plain answer: let the 下联 try first
+
+
+def test_basic_burns_when_the_16th_article_allows_and_it_stands():
+    # seat 0 leads 够级 JJJJ; seat 1 holds a 3, no 4, and QQQQR leaves only 3s: 捎 that stands
+    g = new("3 JJJJ 55", "33 QQQQ R", "3 6", "3 7", "3 8", "3 9")
+    play(g, 0, "JJJJ")
+    assert g.to_act == 1
+    action = _basic(g)
+    assert action.startswith("play") and g.is_legal(1, action)
+    g.act(1, action)
+    assert any(e.kind == "shao" for e in g.events)
+
+
+def test_basic_holds_a_last_play_that_would_be_beaten():
+    # seat 1's only non-3 card is a 9: beating seat 0's 8 with it leaves only 3s, and seat 2… may beat it
+    g = new("3 8 55", "33 9", "3 TTTT K", "3 A", "3 22", "3 BB")
+    play(g, 0, "8")
+    assert g.to_act == 1 and _basic(g) == "pass"
+
+
+def test_basic_goes_out_with_a_last_play_that_stands():
+    g = new("3 8 55", "33 R", "3 TTTT", "3 66", "3 77", "3 99")
+    play(g, 0, "8")
+    assert g.to_act == 1 and _basic(g) == "play R"
+
+
+def test_basic_buys_a_3_with_its_weakest_card_and_refuses_to_sell():
+    from bot.ai.basic import decide_setup
+
+    class View:  # the two fields the setup rules read
+        def __init__(self, hand: str, decision: str) -> None:
+            self.hand, self.decision, self.seat = hand, decision, 0
+
+    assert decide_setup(View("44556 2 B R", "buy-offer"), ["buy3 2", "buy3 B", "buy3 R", "no-buy"]).action == "buy3 2"
+    assert decide_setup(View("333", "buy-answer"), ["accept", "refuse"]).action == "refuse"
+
+
+# ---------------------------------------------------------------------- odds and hints
+def test_beat_chance_is_zero_for_unbeatable_plays_and_grows_with_the_cards_out():
+    g = new("3 AA R", "3 5", "3 6", "3 7", "3 8", "3 9")
+    sit = Situation.from_game(g, 0)
+    assert sit.beat_chance(parse_play("AAR"), 3) == 0.0
+    assert 0.0 < sit.beat_chance(parse_play("5"), 3) < 1.0
+    assert sit.beat_chance(parse_play("55"), 3) > sit.beat_chance(parse_play("AA"), 3)
+
+
+def test_suggest_gives_a_legal_action_with_reasons_from_the_seat_view_only():
+    m = Match.new(seed=3, games=1)
+    rng = random.Random(3)
+    for _ in range(120):
+        if m.over:
+            break
+        seat = m.to_act
+        view = m.view(seat)
+        hint = suggest(view, seat)
+        assert hint is not None and hint.action in m.legal_actions(seat) and hint.zh and hint.en
+        m.act(seat, rng.choice(m.legal_actions(seat)))
+    seat = m.to_act
+    other = (seat + 1) % 6
+    assert suggest(m.view(other), other) is None
+    with pytest.raises(ValueError):
+        suggest(m.view(seat), other)
+    hint = suggest(m.view(seat), seat, budget=0.05)
+    assert hint is not None and hint.action in m.legal_actions(seat)
