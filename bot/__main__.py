@@ -2,7 +2,8 @@
 
 ``demo`` plays one game between random legal players from a seeded deal and prints its log
 as a player reads it, with the result — the quickest way to watch the engine work.
-The Discord bot (``run``) and the terminal table (``play``) join it with their issues.
+``run`` (the default) starts the Discord bot with DISCORD_TOKEN from the environment or ``.env``;
+without a token it says how to set one and exits non-zero.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import argparse
 import random
 import sys
 
+from bot.cli import play, simulate
 from bot.engine import ITEM_NAMES, PLACE_ZH, Game, describe
 
 
@@ -40,12 +42,23 @@ def demo(seed: int, out=sys.stdout) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="够级 (Gouji) — engine and tools")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the Discord bot (the default; DISCORD_TOKEN from the environment or .env)")
     d = sub.add_parser("demo", help="watch one game of random legal players, with its log and result")
     d.add_argument("--seed", type=int, default=1)
+    play.add_arguments(sub.add_parser("play", help="play a match at the terminal, seat 1, against five AI players"))
+    simulate.add_arguments(sub.add_parser("simulate", help="AI matches: progress, a summary table, images with --out"))
     args = parser.parse_args(argv)
+    if args.command in (None, "run"):
+        from bot.app import main as run_bot  # discord is imported only when the bot runs
+
+        return run_bot()
     if args.command == "demo":
         demo(args.seed)
+    elif args.command == "play":
+        return play.main(args)
+    elif args.command == "simulate":
+        return simulate.main(args)
     return 0
 
 
