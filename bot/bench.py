@@ -161,6 +161,9 @@ def main(argv: list[str] | None = None) -> None:
     are.add_argument("--seed", type=int, default=1, help="seed of the first deal")
     are.add_argument("--budget", type=float, default=None, help="strong's seconds per decision (default: its own)")
     are.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
+    tab = sub.add_parser("tables", help="many tables at once through the table service and the real store")
+    tab.add_argument("--tables", type=int, default=200)
+    tab.add_argument("--seconds", type=float, default=20.0, help="length of each of the three runs")
     args = parser.parse_args(argv)
     if args.what == "engine":
         bench_engine(args.seconds)
@@ -168,6 +171,10 @@ def main(argv: list[str] | None = None) -> None:
         bench_match(args.matches, args.games)
     elif args.what == "arena":
         bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers)
+    elif args.what == "tables":
+        from bot import bench_tables  # asyncio and the store are loaded only for this one
+
+        bench_tables.main(args.tables, args.seconds)
 
 
 if __name__ == "__main__":

@@ -101,7 +101,3 @@ def main(tables: int = 200, seconds: float = 20.0, seed: int = 1) -> None:
               f"{r['actions'] / r['seconds']:,.0f} actions/s; click → committed p50 {r['p50']:.1f} ms, "
               f"p99 {r['p99']:.1f} ms ({r['clicks']:,.0f} clicks)")
     print(f"  memory per table (match in play, seats, service state): {r['memory'] / 1024:.0f} KiB")
-
-
-if __name__ == "__main__":
-    main()
