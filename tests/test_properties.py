@@ -9,18 +9,19 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import DECK_SIZE, Game, Ruleset, format_counts, parse_cards, parse_play
+from bot.engine import DECK_SIZE, Game, Ruleset, format_counts, parse_play
 
 RULESETS = [
     Ruleset.preset("dagang"),
     Ruleset.preset("dagang", joker_two_kill_one_extended=True),
     Ruleset.preset("dagang", big_joker_is_gouji=True),
     Ruleset.preset("dagang", joker_two_kill_one_extended=True, big_joker_is_gouji=True),
+    Ruleset.preset("dagang", suffocation=True, teammate_peek=True),
 ]
 
 
 def _total(g: Game) -> int:
-    return sum(g.counts()) + sum(parse_cards(format_counts(g.played))) + sum(g.shown)
+    return sum(g.counts()) + sum(g.played) + sum(g.shown) + sum(g.aside)
 
 
 def play_out(g: Game, rng: random.Random, check=None, limit: int = 3000) -> int:

@@ -110,6 +110,9 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return f"{s_zh} 接风", f"{s_en} takes over the lead (接风)"
     if k == "luanchan":
         return "四户乱缠：不再够级、过牌不锁、不能让牌和烧牌", "四户乱缠: no more 够级, pass lock, 让牌 or burning"
+    if k == "suffocate":
+        return (f"{s_zh} 窒息：头科出完时一张没出，{PLACE_ZH[e.value or 6]}",
+                f"{s_en} is suffocated (窒息): no card played before 头科 went out, {PLACE_EN[e.value or 6]}")
     if k == "revolt":
         return f"{s_zh} 革命，本局不出牌", f"{s_en} declares 革命 and sits this game out"
     if k == "hui":

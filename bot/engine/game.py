@@ -456,6 +456,8 @@ class Game:
                 self.places[seat] = place
                 self.events.append(Event("out", seat, value=place))
                 self._promote_revolt()
+                if place == 1 and self.rules.suffocation:
+                    self._suffocate(seat)
             self._check_chuan_san()
         self._update_luanchan()
         if not any(self.hands[opposite(seat)]) or self.holding < 5:  # R4.4/R9.4: 够级 only while…
@@ -546,6 +548,25 @@ class Game:
     def _open_place(self, bottom: bool) -> int:
         free = [p for p in range(1, SEATS + 1) if p not in self.places]
         return free[-1] if bottom else free[0]
+
+    def _suffocate(self, first: int) -> None:
+        """窒息: when 头科 goes out, every seat that has played no card is 大落 (from the bottom, in play
+        order) and its cards leave play unseen; a seat that gave cards to 汇5 has played."""
+        played: set[int | None] = set()
+        for e in self.events:
+            if e.kind in ("lead", "follow"):
+                played.add(e.seat)
+            elif e.kind == "hui" and e.seat is not None:
+                played.update(range(team_of(e.seat), SEATS, 2))
+        for i in range(1, SEATS):
+            s = (first + i) % SEATS
+            if any(self.hands[s]) and s not in played and self.places[s] is None:
+                for r, n in enumerate(self.hands[s]):
+                    self.aside[r] += n
+                self.hands[s] = [0] * (RED + 1)
+                place = self._open_place(bottom=True)
+                self.places[s] = place
+                self.events.append(Event("suffocate", s, value=place, auto=True))
 
     def _promote_revolt(self) -> None:
         """R11.4: the 革命 seat is 三科 when its teammates take 头科 and 二科 (串三家 then)."""

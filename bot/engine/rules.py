@@ -24,6 +24,10 @@ class Ruleset:
     """R3.3 红鬼二打一: two R kill one R inside longer plays too (one card more)."""
     big_joker_is_gouji: bool = False
     """R4.3: plays with a 大王 are 够级牌 too."""
+    teammate_peek: bool = False
+    """R13.3 阵营战 (002): a seat may see the hand of a teammate holding fewer than 10 cards."""
+    suffocation: bool = False
+    """R13.3 窒息 (002): a seat that has played no card when 头科 goes out is 大落 and plays no more."""
 
     @classmethod
     def preset(cls, name: str = "dagang", **switches: bool) -> Ruleset:

@@ -42,6 +42,8 @@ class SeatView:
     chuan_san: int | None
     ply: int
     events: list[Event]
+    peek: dict[int, str]
+    """Teammates' hands this seat may see (R13.3 阵营战: fewer than 10 cards, with ``teammate_peek``)."""
     public: dict[str, Any]
     """The game's whole state as this seat may know it (``Game.public_dict``): enough to rebuild
     the game with guessed hands (``Game.from_public``), which is how the strong AI searches."""
@@ -57,6 +59,8 @@ class SeatView:
             marks=list(g.marks), passed=list(g.passed), let_by=g.let_by, kaidian=list(g.kaidian),
             gave_up=gave_up, kaidian_chance=g.kaidian_chance, natural=list(g.natural), duty=list(g.duty),
             luanchan=g.luanchan, over=g.over, chuan_san=g.chuan_san, ply=g.ply, events=list(g.events),
+            peek={t: g.hand(t) for t in range(seat % 2, 6, 2)
+                  if g.rules.teammate_peek and t != seat and 0 < sum(g.hands[t]) < 10},
             public=g.public_dict(seat),
         )
 
