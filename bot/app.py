@@ -1,0 +1,269 @@
+"""The Discord bot: a discord.py ``Bot`` around the table service, and the messenger that keeps
+every table's public message, turn pings, results and live hand panels in step with it.
+
+``setup_hook`` opens the store, builds the service, adds the ``/gouji`` cog, registers the
+persistent components, restores every open table (timers restart, each message is edited to say
+the table is back) and syncs the commands. The service tells the messenger of each change; the
+messenger coalesces a burst of changes into one edit per table (Discord limits how often a
+message may be edited), mentions the player to act once per turn, and posts each game's result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import os
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.store import Store
+from bot.tables import Change, Table, TableService
+from cogs.gouji import Gouji
+from cogs.i18n import GoujiTranslator, bilingual
+from cogs.ids import DYNAMIC_ITEMS
+from cogs.views import Card, hand_panel, panel_key, result_cards, table_card
+
+log = logging.getLogger(__name__)
+
+RESTORED = "🔄 " + bilingual("牌桌已恢复，继续", "the table is back after a restart: play on")
+PANEL_LIFETIME = 14 * 60.0
+"""Seconds an interaction's token may still edit its panel (Discord allows 15 minutes)."""
+QUIET = discord.AllowedMentions.none()
+NO_TOKEN = """No Discord token. Set DISCORD_TOKEN in the environment or in a .env file:
+copy .env.example to .env and fill it in (README, section "Discord", says how to get one).
+To play without Discord, at a terminal table against five AI players: python -m bot play
+没有 Discord token：请在环境变量或 .env 文件里设置 DISCORD_TOKEN（把 .env.example 复制为 .env 再填写）。
+不用 Discord 也能玩：python -m bot play"""
+
+
+@dataclass
+class _Live:
+    """A hand panel the bot can still edit: through its interaction (15 minutes) or its DM message."""
+
+    edit: Callable[..., Awaitable[Any]]
+    key: tuple[Any, ...]
+    until: float
+
+
+@dataclass
+class _Pending:
+    """What a table's next flush must show, gathered from the changes since the last one."""
+
+    table: Table
+    dirty: bool = False
+    mention: int | None = None
+    warning: int | None = None
+    banner: str | None = None
+    results: list[Card] = field(default_factory=list)
+    ping: int | None = None
+    task: asyncio.Task[None] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class TableMessenger:
+    """The service's listener: one coalesced message update per table per ``debounce`` seconds."""
+
+    def __init__(self, client: discord.Client, service: TableService, debounce: float = 1.0) -> None:
+        self.client = client
+        self.service = service
+        self.debounce = debounce
+        self._tables: dict[int, _Pending] = {}
+        self._panels: dict[tuple[int, int], _Live] = {}
+
+    # ------------------------------------------------------------------ the listener
+    async def on_change(self, table: Table, change: Change) -> None:
+        """Note what changed and make sure a flush follows; never waits on Discord (the service awaits this)."""
+        p = self._tables.setdefault(table.id, _Pending(table))
+        p.table = table
+        if change.mention is not None:
+            p.mention = change.mention
+        if change.kind == "warning":
+            p.warning = change.seat
+        elif change.kind in ("game-over", "match-over"):
+            p.results += result_cards(table)  # taken now: the next game may have begun by the flush
+        elif change.kind == "restored":
+            p.banner = RESTORED
+        p.dirty = True
+        if p.task is None or p.task.done():
+            p.task = asyncio.create_task(self._later(p), name=f"gouji-table-{table.id}")
+
+    async def _later(self, p: _Pending) -> None:
+        while p.dirty:
+            await asyncio.sleep(self.debounce)
+            try:
+                await self._flush(p)
+            except Exception:
+                log.exception("could not update the message of table %s (channel %s)", p.table.id, p.table.channel_id)
+
+    async def drain(self) -> None:
+        """Wait for every pending update (at shutdown, and in tests)."""
+        while tasks := [p.task for p in self._tables.values() if p.task is not None and not p.task.done()]:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ------------------------------------------------------------------ panels
+    def track_interaction(self, table: Table, user_id: int, interaction: discord.Interaction[Any],
+                          key: tuple[Any, ...]) -> None:
+        self._panels[(table.id, user_id)] = _Live(interaction.edit_original_response, key,
+                                                  time.monotonic() + PANEL_LIFETIME)
+
+    def track_message(self, table: Table, user_id: int, message: discord.Message, key: tuple[Any, ...]) -> None:
+        self._panels[(table.id, user_id)] = _Live(message.edit, key, math.inf)
+
+    async def _refresh_panels(self, table: Table) -> None:
+        """Redraw the live panels of this table whose content changed (a hand, a turn, a phase)."""
+        for (table_id, user_id), live in list(self._panels.items()):
+            if table_id != table.id:
+                continue
+            seat = table.seat_of(user_id)
+            if table.status != "playing" or seat is None or live.until < time.monotonic():
+                del self._panels[(table_id, user_id)]
+                continue
+            if panel_key(table, seat) == live.key:
+                continue
+            panel = hand_panel(table, seat)
+            try:
+                await live.edit(content=panel.card.content, attachments=[await panel.card.file()],
+                                view=panel.card.view)
+            except discord.HTTPException:
+                log.info("hand panel of user %s at table %s can no longer be edited", user_id, table.id)
+                del self._panels[(table_id, user_id)]
+                continue
+            live.key = panel.key
+
+    # ------------------------------------------------------------------ flushing
+    async def flush(self, table_id: int, *, repost: bool = False) -> None:
+        """Show a table's state now: results first, then the table message (edited, or posted anew
+        at the bottom with ``repost`` and after each game), the turn ping and the live panels."""
+        p = self._tables.get(table_id)
+        if p is not None:
+            await self._flush(p, repost)
+
+    async def _flush(self, p: _Pending, repost: bool = False) -> None:
+        async with p.lock:
+            table = p.table
+            p.dirty = False
+            results, p.results = p.results, []
+            mention, p.mention = p.mention, None
+            warning, p.warning = p.warning, None
+            banner, p.banner = p.banner, None
+            channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            for card in results:
+                await channel.send(card.content, file=await card.file(), allowed_mentions=QUIET)
+            playing = table.status == "playing"
+            await self._show(table, channel, banner, repost or (bool(results) and playing))
+            if playing:
+                await self._ping(p, channel, mention, warning)
+            await self._refresh_panels(table)
+            if not playing and table.status != "lobby" and not p.dirty:  # over or closed, all shown
+                if p.ping is not None:
+                    await self._delete(channel, p.ping)
+                self._tables.pop(table.id, None)
+
+    async def _show(self, table: Table, channel: discord.PartialMessageable, banner: str | None,
+                    repost: bool) -> None:
+        card = table_card(table, banner)
+        file = await card.file()
+        if table.message_id is not None and not repost:
+            try:
+                await channel.get_partial_message(table.message_id).edit(
+                    content=card.content, attachments=[file], view=card.view, allowed_mentions=QUIET)
+                return
+            except discord.NotFound:
+                file.reset()  # the message was deleted: post it again
+        old = table.message_id
+        message = await channel.send(card.content, file=file, view=card.view, allowed_mentions=QUIET)
+        await self.service.set_message(table, message.id)
+        if old is not None:
+            await self._delete(channel, old)
+
+    async def _ping(self, p: _Pending, channel: discord.PartialMessageable, mention: int | None,
+                    warning: int | None) -> None:
+        """Mention the player to act (once per turn, as the service decides), replacing the last
+        mention so the channel does not fill up; and the time warning before 托管."""
+        table = p.table
+        seat = table.to_act
+        occupant = table.seats[seat] if seat is not None else None
+        current = occupant.user_id if occupant is not None else None
+        if current is None:
+            return
+        only = discord.AllowedMentions(users=[discord.Object(current)], everyone=False, roles=False)
+        if mention == current:
+            message = await channel.send(f"<@{current}> " + bilingual("轮到你了", "your turn"), allowed_mentions=only)
+            if p.ping is not None:
+                await self._delete(channel, p.ping)
+            p.ping = message.id
+        if warning == seat:
+            left = max(1, round(table.settings.turn_seconds / 3))
+            text = bilingual(f"还剩约 {left} 秒，超时由AI托管",
+                             f"about {left}s left before the AI plays for you (托管)")
+            await channel.send(f"<@{current}> ⏰ {text}", allowed_mentions=only, delete_after=left)
+
+    @staticmethod
+    async def _delete(channel: discord.PartialMessageable, message_id: int) -> None:
+        with suppress(discord.HTTPException):
+            await channel.get_partial_message(message_id).delete()
+
+
+class GoujiBot(commands.Bot):
+    """The bot. Only the ``guilds`` intent: everything arrives as interactions, and messages are
+    edited by id, so it needs neither message content nor members."""
+
+    def __init__(self, *, db_path: str | Path = "gouji.sqlite3", guild_id: int | None = None,
+                 debounce: float = 1.0, service_options: dict[str, Any] | None = None) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
+                         help_command=None, allowed_mentions=QUIET)
+        self.db_path = db_path
+        self.guild_id = guild_id
+        self.debounce = debounce
+        self.service_options = service_options or {}
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.db_path)
+        self.service = TableService(self.store, **self.service_options)
+        self.messenger = TableMessenger(self, self.service, self.debounce)
+        self.service.listeners.append(self.messenger.on_change)
+        await self.tree.set_translator(GoujiTranslator())
+        await self.add_cog(Gouji(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        restored = await self.service.restore()
+        log.info("restored %d open table(s)", len(restored))
+        if self.guild_id is not None:  # while testing: commands appear in this server at once
+            guild = discord.Object(self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        if hasattr(self, "service"):
+            await self.service.shutdown()
+            await self.messenger.drain()
+            await self.store.close()
+        await super().close()
+
+
+def main() -> int:
+    """``python -m bot [run]``: the bot with DISCORD_TOKEN from the environment or ``.env``."""
+    from dotenv import find_dotenv, load_dotenv
+
+    load_dotenv(find_dotenv(usecwd=True))
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    guild = os.environ.get("GOUJI_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        print(f"GOUJI_GUILD_ID must be a server id (digits), not {guild!r}", file=sys.stderr)
+        return 2
+    bot = GoujiBot(db_path=os.environ.get("GOUJI_DB") or "gouji.sqlite3", guild_id=int(guild) if guild else None)
+    bot.run(token, log_level=logging.INFO, root_logger=True)
+    return 0

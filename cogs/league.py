@@ -1,0 +1,78 @@
+"""``/gouji standings`` and ``/gouji stats``: the server's league, read from the store.
+
+The store credits every human seat with its team's points per game (R10.5, AI seats left out);
+these commands only rank, draw and word what it returns. League answers are public: they are
+there to be shown off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.league import StandingRow
+from render import render_standings
+from render.standings import ranked
+
+from .i18n import bilingual
+
+if TYPE_CHECKING:
+    from bot.app import GoujiBot
+
+TEXT_ROWS = 10
+"""League lines written under the picture (the picture itself shows up to 20)."""
+EVERYONE = 10_000
+"""Rows asked of the store when ranking one player among all."""
+QUIET = discord.AllowedMentions.none()
+
+
+def _line(rank: int, r: StandingRow) -> str:
+    return (f"{rank}. **{r.name}** {r.points:+d} · {r.games} 局 · 头科 {r.tou_ke} · 大落 {r.da_luo} · "
+            f"开点 {r.kaidian}")
+
+
+class LeagueCommands:
+    """Mixed into the ``/gouji`` cog."""
+
+    bot: GoujiBot
+
+    @app_commands.command(name="standings", description="The server's 够级 league")
+    @app_commands.describe(season="Season (a year, e.g. 2025); empty for all time")
+    async def standings(self, interaction: discord.Interaction[Any],
+                        season: app_commands.Range[str, 4, 4] | None = None) -> None:
+        rows = await self.bot.service.store.standings(interaction.guild_id or 0, season)
+        title = f"够级联赛 {season}" if season else "够级联赛 · 总榜"
+        if not rows:
+            await interaction.response.send_message(
+                bilingual(f"{title}：还没有对局记录", "no league games recorded yet"), ephemeral=True)
+            return
+        png = await asyncio.to_thread(render_standings, rows, title)
+        lines = [f"**{title}** / league" + (f" {season}" if season else " (all time)")]
+        lines += [_line(rank, r) for rank, r in ranked(rows)[:TEXT_ROWS]]
+        await interaction.response.send_message("\n".join(lines), file=discord.File(io.BytesIO(png), "standings.png"),
+                                                allowed_mentions=QUIET)
+
+    @app_commands.command(name="stats", description="A player's league record")
+    @app_commands.describe(user="The player (default: you)")
+    async def stats(self, interaction: discord.Interaction[Any], user: discord.User | None = None) -> None:
+        who = user or interaction.user
+        guild = interaction.guild_id or 0
+        r = await self.bot.service.store.player(guild, who.id)
+        if r is None:
+            await interaction.response.send_message(
+                bilingual(f"{who.display_name} 还没有联赛记录", f"{who.display_name} has no league games yet"),
+                ephemeral=True)
+            return
+        everyone = await self.bot.service.store.standings(guild, limit=EVERYONE)
+        rank = 1 + sum(1 for o in everyone if (o.points, o.tou_ke) > (r.points, r.tou_ke))  # as ``ranked`` does
+        text = "\n".join([
+            f"**{r.name}** 的战绩 / record · 第 {rank} 名 / rank {rank}",
+            f"积分 points {r.points:+d} · {r.games} 局 games",
+            f"头科 {r.tou_ke} · 大落 {r.da_luo} · 开点 {r.kaidian}（{r.kaidian_rate:.0%}）· 烧牌 {r.shao} · "
+            f"闷 {r.men} · 串三家 {r.chuan_san}",
+        ])
+        await interaction.response.send_message(text, allowed_mentions=QUIET)

@@ -1,0 +1,337 @@
+"""The table's commands and components: interactions in, table-service calls out.
+
+Nothing here decides what is legal. A click or command becomes one call on ``TableService``
+(``open``, ``sit``, ``act`` …); its refusal (``TableError``/``IllegalAction``, both bilingual)
+goes back to the one player as an ephemeral answer, and its success shows in the table message
+(edited by the messenger) and in the player's own hand panel. Hands only ever travel in
+ephemeral or direct messages.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.ai import LEVELS
+from bot.engine import GoujiError, InvalidCards, Ruleset, format_counts, parse_cards
+from bot.engine.rules import PRESETS
+from bot.tables import STALE, Settings, Table, TableError, TableService
+from render.cards import play_words
+
+from .i18n import bilingual
+from .ids import is_ours_but_malformed
+from .views import RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
+
+if TYPE_CHECKING:
+    from bot.app import GoujiBot
+
+log = logging.getLogger(__name__)
+
+SORRY = bilingual("出了点问题，已记录，请再试一次", "something went wrong; it has been logged, please try again")
+SWITCHES = {"revolution": "revolution", "joker_kill": "joker_two_kill_one_extended",
+            "big_joker_gouji": "big_joker_is_gouji", "teammate_peek": "teammate_peek", "suffocation": "suffocation"}
+"""``/gouji open`` options → the ``Ruleset`` switches they set (R13.3)."""
+NOT_SEATED = ("你不在这桌", "you are not seated at this table")
+NOT_STARTED = ("牌局还没开始", "the match has not started")
+
+
+def _own_seat(table: Table, user_id: int) -> int:
+    """The user's seat in a started match, or the refusal a player reads."""
+    if table.match is None:
+        raise TableError(*NOT_STARTED)
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise TableError(*NOT_SEATED)
+    return seat
+
+
+def _typed(cards: str) -> Counter[str] | None:
+    """The cards typed so far as a multiset in engine notation, or None while they do not parse yet."""
+    try:
+        return Counter(format_counts(parse_cards(cards)))
+    except InvalidCards:
+        return None
+
+
+class PlayModal(discord.ui.Modal):
+    """自定义出牌: any play typed as text (``888B``, ``10 10 10``, ``小王``), checked by the engine."""
+
+    cards: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
+        label="牌 / cards", placeholder="888B · 10 10 10 · 小王", max_length=60)
+
+    def __init__(self, cog: TableCommands, table_id: int, revision: int) -> None:
+        super().__init__(title="自定义出牌 / play any cards", custom_id=f"gouji-play:{table_id}:{revision}",
+                         timeout=15 * 60)  # as long as the interaction that opened it lives
+        self.cog = cog
+        self.table_id = table_id
+        self.revision = revision
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await self.cog.act(interaction, self.table_id, f"play {self.cards.value}", self.revision)
+
+
+class TableCommands:
+    """``/gouji open|hand|play|pass|let|table|close`` and every table component (mixed into the cog)."""
+
+    bot: GoujiBot
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service
+
+    # ------------------------------------------------------------------ answering
+    async def say(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """An ephemeral answer, whether or not the interaction was answered (or deferred) already."""
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def fail(self, interaction: discord.Interaction[Any], error: BaseException, what: str) -> None:
+        """A refusal's reason to the player; anything else logged with context and an apology.
+
+        ``what`` names the command or action word only: never cards, a hand or a token.
+        """
+        try:
+            if isinstance(error, GoujiError):
+                await self.say(interaction, str(error))
+                return
+            log.error("%s failed (guild %s, channel %s, user %s)", what, interaction.guild_id,
+                      interaction.channel_id, interaction.user.id, exc_info=error)
+            await self.say(interaction, SORRY)
+        except discord.HTTPException:
+            log.warning("could not answer %s (user %s)", what, interaction.user.id, exc_info=True)
+
+    @asynccontextmanager
+    async def guarded(self, interaction: discord.Interaction[Any], what: str) -> AsyncIterator[None]:
+        try:
+            yield
+        except Exception as e:
+            await self.fail(interaction, e, what)
+
+    async def cog_app_command_error(self, interaction: discord.Interaction[Any],
+                                    error: app_commands.AppCommandError) -> None:
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(original, app_commands.CheckFailure):
+            original = TableError("这里不能用这个命令", "this command cannot be used here")
+        name = interaction.command.qualified_name if interaction.command else "command"
+        await self.fail(interaction, original, f"/{name}")
+
+    def _find(self, table_id: int) -> Table:
+        """The open table a component belongs to; a closed or replaced one is out of date."""
+        for table in self.service.tables.values():
+            if table.id == table_id:
+                return table
+        raise TableError(*STALE)
+
+    @staticmethod
+    def _on_panel(interaction: discord.Interaction[Any], table: Table) -> bool:
+        """Whether the interaction comes from a hand panel (any message but the public table's)."""
+        return interaction.message is not None and interaction.message.id != table.message_id
+
+    async def show_panel(self, interaction: discord.Interaction[Any], table: Table, *, edit: bool,
+                         notice: str | None = None, burn: bool = False, hint: bool = False) -> None:
+        """The user's hand panel, editing the message pressed (``edit``) or as a new ephemeral one,
+        then kept live so the messenger redraws it while the game moves."""
+        user = interaction.user
+        seat = _own_seat(table, user.id)
+        panel = hand_panel(table, seat, notice=notice, burn=burn,
+                           hint=suggestion(table, seat) if hint else None)
+        file = await panel.card.file()
+        if edit:
+            await interaction.response.edit_message(content=panel.card.content, attachments=[file],
+                                                    view=panel.card.view)
+        else:
+            await interaction.response.send_message(panel.card.content, file=file, view=panel.card.view,
+                                                    ephemeral=True)
+        if interaction.guild_id is None and interaction.message is not None:  # a DM panel: its message lasts
+            self.bot.messenger.track_message(table, user.id, interaction.message, panel.key)
+        else:
+            self.bot.messenger.track_interaction(table, user.id, interaction, panel.key)
+
+    # ------------------------------------------------------------------ components
+    async def press(self, interaction: discord.Interaction[Any], table_id: int, action: str, revision: int) -> None:
+        """A button: panel and lobby actions here, engine actions through ``act``."""
+        word, _, arg = action.partition(" ")
+        async with self.guarded(interaction, f"button {word}"):
+            table = self._find(table_id)
+            user = interaction.user
+            channel = table.channel_id
+            if word == "hand":
+                await self.show_panel(interaction, table, edit=False)
+            elif word in ("refresh", "hint", "burn"):
+                await self.show_panel(interaction, table, edit=self._on_panel(interaction, table),
+                                      hint=word == "hint", burn=word == "burn")
+            elif word == "custom":
+                _own_seat(table, user.id)
+                await interaction.response.send_modal(PlayModal(self, table.id, revision))
+            elif word == "sit" and table.settings.seat_mode == "choose":
+                text, view = seat_picker(table, user.id)
+                await interaction.response.send_message(text, view=view, ephemeral=True)
+            elif word in ("sit", "seat"):
+                if word == "seat" and not arg.isdigit():
+                    raise TableError(*STALE)
+                await self.service.sit(channel, user.id, user.display_name, int(arg) if arg else None)
+                if word == "seat":  # from the seat picker, which this answer replaces
+                    text = bilingual(f"已入座 {int(arg) + 1}号位", f"you sit in seat {int(arg) + 1}")
+                    await interaction.response.edit_message(content=text, view=None)
+                else:
+                    text = bilingual("已入座，开局时抽签定座", "seated: seats are drawn at the start")
+                    await self.say(interaction, text)
+            elif word in ("leave", "ai", "start"):
+                if word == "leave":
+                    await self.service.leave(channel, user.id)
+                elif word == "ai":
+                    await self.service.add_ai(channel, user.id)
+                else:
+                    await self.service.start(channel, user.id)
+                await interaction.response.defer()  # the table message shows it
+            else:
+                await self.act(interaction, table_id, action, revision)
+
+    async def act(self, interaction: discord.Interaction[Any], table_id: int, action: str, revision: int) -> None:
+        """An engine action from a component or the modal, made against the revision it was drawn at."""
+        async with self.guarded(interaction, f"action {action.split(' ', 1)[0]}"):
+            table = self._find(table_id)
+            on_panel = self._on_panel(interaction, table)
+            try:
+                await self.service.act(table.channel_id, interaction.user.id, action, revision)
+            except GoujiError as e:
+                stale = e.zh == STALE[0] and table.seat_of(interaction.user.id) is not None
+                if on_panel or stale:  # answer with the panel as it is now, the reason on top
+                    await self.show_panel(interaction, table, edit=on_panel, notice=str(e))
+                    return
+                raise
+            if on_panel:
+                await self.show_panel(interaction, table, edit=True)
+            else:
+                await interaction.response.defer()  # from the table message: its edit shows the action
+
+    # ------------------------------------------------------------------ commands
+    @app_commands.command(name="open", description="Open a 够级 table in this channel")
+    @app_commands.describe(
+        rules="Rules preset", games="Games in the match",
+        seconds="Seconds per turn before the AI plays for you (托管)",
+        seats="Choose seats, or draw them by lot (抽签) at the start", ai="How well the AI players play",
+        revolution="Allow 革命: a seat dealt no 2 or joker may sit the game out",
+        joker_kill="Two 大王 kill one inside longer plays too (R3.3)",
+        big_joker_gouji="Plays with a 大王 are 够级牌 (R4.3)",
+        teammate_peek="阵营战: see a teammate's hand once it holds fewer than 10 cards",
+        suffocation="窒息: a seat that played no card when 头科 goes out is 大落",
+    )
+    @app_commands.choices(
+        rules=[app_commands.Choice(name=f"{RULES_ZH.get(p, p)} ({p})", value=p) for p in PRESETS],
+        seats=[app_commands.Choice(name="choose seats", value="choose"),
+               app_commands.Choice(name="draw by lot (抽签)", value="draw")],
+        ai=[app_commands.Choice(name=level, value=level) for level in LEVELS],
+    )
+    async def open_table(
+        self, interaction: discord.Interaction[Any], rules: str | None = None,
+        games: app_commands.Range[int, 1, 20] | None = None,
+        seconds: app_commands.Range[int, 10, 600] | None = None,
+        seats: str | None = None, ai: str | None = None, revolution: bool | None = None,
+        joker_kill: bool | None = None, big_joker_gouji: bool | None = None, teammate_peek: bool | None = None,
+        suffocation: bool | None = None,
+    ) -> None:
+        given = {"revolution": revolution, "joker_kill": joker_kill, "big_joker_gouji": big_joker_gouji,
+                 "teammate_peek": teammate_peek, "suffocation": suffocation}
+        switches = {SWITCHES[k]: v for k, v in given.items() if v is not None}
+        default = Settings()
+        settings = Settings(Ruleset.preset(rules or default.rules.name, **switches), games or default.games,
+                            float(seconds or default.turn_seconds), seats or default.seat_mode,
+                            ai or default.ai_level)
+        user = interaction.user
+        assert interaction.guild_id is not None and interaction.channel_id is not None  # guild_only
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.service.open(interaction.guild_id, interaction.channel_id, user.id, user.display_name,
+                                        settings)
+        try:
+            await self.bot.messenger.flush(table.id)
+        except discord.Forbidden:
+            await self.service.close(table.channel_id, user.id, admin=True)
+            raise TableError("我在这个频道不能发消息或图片，请检查权限",
+                             "I may not post messages or images in this channel: check my permissions") from None
+        await interaction.followup.send(bilingual("已开桌：按「入座」坐下，桌主「添加AI」后「开始」",
+                                                  "table open: press 入座 to sit; the host adds AI, then 开始"),
+                                        ephemeral=True)
+
+    @app_commands.command(name="hand", description="Your hand and what you may do now (only you see it)")
+    @app_commands.describe(dm="Send the panel by direct message instead")
+    async def hand(self, interaction: discord.Interaction[Any], dm: bool = False) -> None:
+        table = self.service.get(interaction.channel_id or 0)
+        if not dm:
+            await self.show_panel(interaction, table, edit=False)
+            return
+        user = interaction.user
+        panel = hand_panel(table, _own_seat(table, user.id))
+        try:
+            message = await user.send(panel.card.content, file=await panel.card.file(), view=panel.card.view)
+        except discord.Forbidden:
+            raise TableError("无法私信你：请在隐私设置里允许服务器成员私信",
+                             "I cannot DM you: allow direct messages from server members") from None
+        self.bot.messenger.track_message(table, user.id, message, panel.key)
+        await self.say(interaction, bilingual("手牌已私信给你", "your hand panel is in your DMs"))
+
+    @app_commands.command(name="play", description="Play cards, e.g. 888B, 10 10 10 or 小王")
+    @app_commands.describe(cards="The cards to play (suggestions as you type)")
+    async def play(self, interaction: discord.Interaction[Any], cards: str) -> None:
+        await self.service.act(interaction.channel_id or 0, interaction.user.id, f"play {cards}")
+        text = play_words(format_counts(parse_cards(cards)))
+        await self.say(interaction, bilingual(f"已出牌：{text}", f"played {text}"))
+
+    @play.autocomplete("cards")
+    async def play_cards(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """Legal plays containing what was typed so far, the suggestion first (none out of turn)."""
+        table = self.service.tables.get(interaction.channel_id or 0)
+        seat = table.seat_of(interaction.user.id) if table else None
+        if table is None or table.match is None or seat is None or table.match.to_act != seat:
+            return []
+        wanted = _typed(current) if current.strip() else Counter()
+        plays = [a[5:] for a in table.match.legal_actions(seat) if a.startswith("play ")]
+        fits = [p for p in plays if wanted is None or Counter(p) >= wanted]
+        best = suggestion(table, seat)
+        first = best.action[5:] if best and best.action[5:] in fits else None
+        return [app_commands.Choice(name=f"{play_words(p)} · {p}"[:100], value=p) for p in play_menu(fits, first)]
+
+    @app_commands.command(name="pass", description="Pass (过)")
+    async def pass_(self, interaction: discord.Interaction[Any]) -> None:
+        await self.service.act(interaction.channel_id or 0, interaction.user.id, "pass")
+        await self.say(interaction, bilingual("已过牌", "passed"))
+
+    @app_commands.command(name="let", description="Let your 对家's play (让牌): the next two act first")
+    async def let(self, interaction: discord.Interaction[Any]) -> None:
+        await self.service.act(interaction.channel_id or 0, interaction.user.id, "let")
+        await self.say(interaction, bilingual("已让牌", "you let the play"))
+
+    @app_commands.command(name="table", description="Post the table again at the bottom of the channel")
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.service.get(interaction.channel_id or 0)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.messenger.flush(table.id, repost=True)
+        await self.say(interaction, bilingual("牌桌已重新发出", "the table is posted again below"))
+
+    @app_commands.command(name="close", description="Close this channel's table (host or Manage Server)")
+    async def close(self, interaction: discord.Interaction[Any]) -> None:
+        await self.service.close(interaction.channel_id or 0, interaction.user.id,
+                                 admin=interaction.permissions.manage_guild)
+        await self.say(interaction, bilingual("牌桌已关闭", "the table is closed"))
+
+    # ------------------------------------------------------------------ listeners
+    @commands.Cog.listener("on_interaction")
+    async def answer_malformed(self, interaction: discord.Interaction[Any]) -> None:
+        """A component id with our prefix that no template reads (old or forged): answered, nothing changed."""
+        if interaction.type is not discord.InteractionType.component or not is_ours_but_malformed(
+                interaction.custom_id or ""):
+            return
+        async with self.guarded(interaction, "malformed component"):
+            table = self.service.tables.get(interaction.channel_id or 0)
+            if table is None or table.match is None or table.seat_of(interaction.user.id) is None:
+                raise TableError(*STALE)
+            await self.show_panel(interaction, table, edit=False, notice=bilingual(*STALE))

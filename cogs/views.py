@@ -1,0 +1,361 @@
+"""What players see: the public table message, the hand panel, the seat picker and result posts.
+
+Everything here is a pure function of a ``Table`` (and a seat): text, a picture to draw and
+persistent components. What is legal comes from the engine's ``legal_actions``; a button is
+enabled only when its action is in that list. Pictures are returned undrawn (``Card.draw``) so
+that the caller renders them off the event loop from views taken on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from itertools import zip_longest
+from typing import Any
+
+import discord
+
+from bot.ai import Suggestion, suggest
+from bot.engine import ITEM_NAMES, PLACE_ZH, Event, MatchView, describe, is_gouji, opposite, parse_play
+from bot.tables import SEATS, Table
+from render import MatchSummary, TableExtras, render_hand, render_match, render_result, render_table
+from render.cards import play_words, rank_label
+
+from .i18n import bilingual
+from .ids import PlaySelect, TableButton
+
+TEAM_ZH = ("红方", "蓝方")
+RULES_ZH = {"dagang": "大纲", "classic": "经典"}
+"""Rules presets by their Chinese names."""
+MAX_OPTIONS = 25
+"""Discord's limit of options in one select."""
+RECENT = 3
+"""Lines of the public log under the table picture."""
+RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gouji-render")
+"""One drawing thread: Pillow's fonts and the renderer's caches are shared, so pictures are drawn one
+at a time, off the event loop (each takes tens of milliseconds)."""
+
+TIPS = (
+    "逢Q盖帽", "有单不发3", "小花挂4，不出也恣", "小花早挂，晚发不活", "过牌不烧，烧牌优先",
+    "单牌慎过，过3有罪", "挡三不挡四，出三不落客", "放头科，串两槲", "穷人吃多槲",
+)
+"""够级俗语 (seed 002) shown in the lobby, one per lobby change."""
+
+LABELS = {
+    "pass": "过牌", "let": "让牌", "revolt": "革命", "no-revolt": "不革命", "declare-natural": "宣点",
+    "no-declare": "不宣点", "no-buy": "不买", "accept": "卖给对家", "refuse": "不卖", "tribute-both": "互进点贡",
+    "tribute-none": "互不进点贡", "tribute-give": "进贡给队友", "tribute-skip": "不进贡（同联邦）",
+}
+"""Button words of the engine's actions; plays, buying and choosing a leader are spelled out below."""
+
+DECISION_HELP = {
+    "buy-offer": ("缺3或4：用一张 2 或王向对家买", "you lack a 3 or 4: offer your 对家 a 2 or joker for one"),
+    "buy-answer": ("对家要买你的牌：卖不卖？", "your 对家 offers to buy a card: sell or refuse?"),
+    "revolt": ("你没有2和王：革命（本局不出牌）吗？", "no 2 and no joker: declare 革命 and sit this game out?"),
+    "declare": ("没有纯够级牌：宣点（自然开点）吗？", "no pure 够级 set: declare 自然开点 (宣点)?"),
+    "dian-choice": ("定点贡：两家互进，还是互不进？", "点贡: do both of you pay, or neither?"),
+    "tribute-mate": ("要向队友进贡吗？", "pay this tribute to your teammate?"),
+    "choose-leader": ("串三家后由你们选开牌的人", "after 串三家 your team chooses who leads"),
+}
+"""What a seat decides before play (``MatchView.decision``), said to the seat deciding."""
+
+PANEL_BUTTONS = ("pass", "let", "revolt", "declare-natural")
+"""Engine actions with a fixed button of their own on the panel; other choices get buttons as they come."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """A message to send or edit: its text, its picture (drawn when asked) and its components."""
+
+    content: str
+    draw: Callable[[], bytes]
+    filename: str
+    view: discord.ui.View | None
+
+    async def file(self) -> discord.File:
+        """The picture as an attachment, drawn off the event loop so the bot stays responsive."""
+        png = await asyncio.get_running_loop().run_in_executor(RENDERER, self.draw)
+        return discord.File(io.BytesIO(png), filename=self.filename)
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A seat's hand panel, with ``key``: what it shows, so a live panel is redrawn only when that changes."""
+
+    card: Card
+    key: tuple[Any, ...]
+
+
+# ---------------------------------------------------------------------- words
+def seat_label(table: Table, seat: int) -> str:
+    return f"{table.names()[seat]}（{seat + 1}号位）"
+
+
+def action_label(action: str) -> str:
+    """The button or menu words of an engine action."""
+    word, _, arg = action.partition(" ")
+    if word == "play":
+        return play_words(arg)
+    if word.startswith("buy") and arg:
+        return f"用{rank_label(arg)}买{word[3:]}"
+    if word == "choose-leader":
+        return f"{int(arg) + 1}号位开牌"
+    return LABELS.get(action, action)
+
+
+def log_lines(events: Sequence[Event], names: Sequence[str], n: int = RECENT) -> list[str]:
+    lines = []
+    for e in events[-n:]:
+        zh, en = describe(e, names)
+        lines.append(f"• {zh} — {en}")
+    return lines
+
+
+def burning(view: MatchView, seat: int) -> bool:
+    """Whether the seat's plays now are 烧牌: answers to a 够级 play of anyone but its 对家.
+
+    The engine checks a burn's conditions but does not tag legal plays with their kind (follow,
+    打点, 烧), so this reads the public top play to label the 烧牌 button; a tag from the engine
+    would replace it.
+    """
+    g = view.game
+    return g is not None and g.top_gouji and g.top is not None and g.top[0] != opposite(seat)
+
+
+def suggestion(table: Table, seat: int) -> Suggestion | None:
+    """The 提示 for a seat, from its own view only: the one place that asks the AI for a hint."""
+    m = table.match
+    if m is None or m.to_act != seat:
+        return None
+    return suggest(m.view(seat), seat, m.legal_actions(seat))
+
+
+def play_menu(plays: Sequence[str], first: str | None = None, limit: int = MAX_OPTIONS) -> list[str]:
+    """At most ``limit`` legal plays (card texts) for a select, the suggestion first.
+
+    An answer has a few plays and all are listed, cheapest first (the engine's order). A lead
+    has thousands: then each rank's whole group comes first, then each rank's next smaller
+    group, and so on, then plays with 2s and jokers — everything else is a typed play away.
+    """
+    if len(plays) > limit:
+        by_rank: dict[str, list[str]] = {}
+        for p in plays:
+            if len(set(p)) == 1:
+                by_rank.setdefault(p[0], []).append(p)
+        for group in by_rank.values():
+            group.sort(key=len, reverse=True)
+        layers = [p for layer in zip_longest(*by_rank.values()) for p in layer if p]
+        plays = layers + [p for p in plays if len(set(p)) > 1]
+    ordered = dict.fromkeys([first] if first else [])
+    for p in plays:
+        if len(ordered) >= limit:
+            break
+        ordered[p] = None
+    return list(ordered)
+
+
+# ---------------------------------------------------------------------- the table message
+def _extras(table: Table) -> TableExtras:
+    seats = table.seats
+    return TableExtras(
+        names=[s.name if s else None for s in seats],
+        ai=[bool(s and s.ai) for s in seats],
+        trustee=[bool(s and s.autoplay) for s in seats],
+        tip=TIPS[table.revision % len(TIPS)] if table.status == "lobby" else None,
+    )
+
+
+def table_content(table: Table, banner: str | None = None) -> str:
+    s = table.settings
+    mode = "选座" if s.seat_mode == "choose" else "抽签"
+    lines = [banner] if banner else []
+    rules = RULES_ZH.get(s.rules.name, s.rules.name)
+    lines.append(f"**够级 · {rules}** · 桌主 <@{table.host_id}> · {s.games} 局 · 每步 {s.turn_seconds:g} 秒 · {mode}")
+    m = table.match
+    names = table.names()
+    if table.status == "closed":
+        lines.append(bilingual("牌桌已关闭", "the table is closed"))
+    elif m is None and all(table.seats):
+        lines.append(bilingual("六个座位坐满了：桌主按「开始」开局", "all six seats are taken: the host presses 开始"))
+    elif m is None:
+        seated = sum(1 for seat in table.seats if seat)
+        lines.append(bilingual(f"等待入座 {seated}/6：按「入座」坐下，桌主可「添加AI」并「开始」",
+                               f"waiting for players ({seated}/6): press 入座 to sit; the host adds AI and starts"))
+    elif m.over:
+        totals = m.standings().totals
+        lines.append(bilingual(f"比赛结束：红方 {totals[0]:+d} · 蓝方 {totals[1]:+d}",
+                               f"the match is over: red {totals[0]:+d}, blue {totals[1]:+d}"))
+    else:
+        lines.append(f"第 {m.game_no}/{m.games} 局")
+        if table.to_act is not None:
+            lines[-1] += " · " + bilingual(f"轮到 **{seat_label(table, table.to_act)}**",
+                                           f"{names[table.to_act]}'s turn")
+        events = m.game.events if m.game is not None else m.events
+        lines += log_lines(events, names)
+    return "\n".join(lines)
+
+
+def table_view(table: Table) -> discord.ui.View | None:
+    """The table message's buttons: the lobby's, or the game's (None once the table is done).
+
+    Public buttons cannot know who presses them, so they are enabled by phase only (a player's
+    own legality would tell everyone what that player holds); the answer is per player.
+    """
+    view = discord.ui.View(timeout=None)
+    tid, rev = table.id, table.revision
+
+    def add(action: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+            enabled: bool = True) -> None:
+        view.add_item(TableButton.make(tid, action, rev, label, style=style, disabled=not enabled))
+
+    if table.status == "lobby":
+        add("sit", "入座", discord.ButtonStyle.success)
+        add("leave", "离座")
+        add("ai", "添加AI")
+        add("start", "开始", discord.ButtonStyle.primary)
+        return view
+    m = table.match
+    if table.status != "playing" or m is None:
+        return None
+    in_play = m.phase == "play"
+    add("hand", "我的手牌", discord.ButtonStyle.primary)
+    add("pass", "过牌", enabled=in_play)
+    add("let", "让牌", enabled=in_play)
+    add("burn", "烧牌", discord.ButtonStyle.danger, enabled=in_play)
+    add("revolt", "革命", discord.ButtonStyle.danger, enabled=m.phase == "revolution")
+    return view
+
+
+def table_card(table: Table, banner: str | None = None) -> Card:
+    view = table.match.view(0) if table.match is not None else None  # any seat: the picture shows no hand
+    return Card(table_content(table, banner), partial(render_table, view, _extras(table)), "table.png",
+                table_view(table))
+
+
+# ---------------------------------------------------------------------- the seat picker
+def seat_picker(table: Table, user_id: int) -> tuple[str, discord.ui.View]:
+    view = discord.ui.View(timeout=None)
+    for s in range(SEATS):
+        who = table.seats[s]
+        label = f"{s + 1}号位 · {who.name if who else TEAM_ZH[s % 2]}"
+        taken = who is not None and who.user_id != user_id
+        style = discord.ButtonStyle.danger if s % 2 == 0 else discord.ButtonStyle.primary
+        view.add_item(TableButton.make(table.id, f"seat {s}", table.revision, label[:80], style=style,
+                                       disabled=taken, row=s // 3))
+    text = bilingual("选一个座位：红方 1·3·5 号位，蓝方 2·4·6 号位",
+                     "pick a seat: red team 1·3·5, blue team 2·4·6")
+    return text, view
+
+
+# ---------------------------------------------------------------------- the hand panel
+def panel_key(table: Table, seat: int) -> tuple[Any, ...]:
+    """What a seat's panel shows, cheaply: its hand, the phase, and — on its turn — the revision its
+    buttons carry. A live panel is redrawn when this changes, not on every move of the others."""
+    m = table.match
+    assert m is not None
+    mine = m.to_act == seat and table.status == "playing"
+    return (table.id, table.status, m.phase, m.game_no, m.hand(seat), table.revision if mine else None)
+
+
+def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool = False,
+               hint: Suggestion | None = None) -> Panel:
+    """The seat's panel: its hand, a select of plays, and the buttons, each enabled only when legal."""
+    m = table.match
+    assert m is not None
+    mv = m.view(seat)
+    legal = m.legal_actions(seat)
+    mine = mv.to_act == seat and table.status == "playing"
+    plays = [a[5:] for a in legal if a.startswith("play ")]
+    best = hint or suggestion(table, seat)
+    first = best.action[5:] if best and best.action.startswith("play ") else None
+    can_burn = bool(plays) and burning(mv, seat)
+    tid, rev = table.id, table.revision
+
+    view = discord.ui.View(timeout=None)
+    if plays:
+        options = []
+        for p in play_menu(plays, first):
+            tags = ["⭐ 提示"] if p == first else []
+            if can_burn:
+                tags.append("烧牌")
+            elif is_gouji(parse_play(p), m.rules):
+                tags.append("够级牌")
+            options.append(discord.SelectOption(label=action_label(f"play {p}")[:100], value=p,
+                                                description=" · ".join(tags) or None))
+        placeholder = "🔥 选一手牌烧牌 / choose a burn" if burn and can_burn else "选择出牌 / choose a play"
+        view.add_item(PlaySelect.make(tid, rev, options, placeholder, row=0))
+
+    def add(action: str, label: str, enabled: bool, row: int,
+            style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        view.add_item(TableButton.make(tid, action, rev, label, style=style, disabled=not enabled, row=row))
+
+    add("pass", "过牌", "pass" in legal, 1)
+    add("let", "让牌", "let" in legal, 1)
+    add("burn", "烧牌", can_burn, 1, discord.ButtonStyle.danger)
+    add("custom", "自定义出牌", bool(plays), 1, discord.ButtonStyle.primary)
+    add("hint", "提示", mine and len(legal) > 0, 1, discord.ButtonStyle.success)
+    add("revolt", "革命", "revolt" in legal, 2, discord.ButtonStyle.danger)
+    add("declare-natural", "宣点", "declare-natural" in legal, 2)
+    add("refresh", "刷新", True, 2)
+    if m.phase != "play":
+        for i, action in enumerate(a for a in legal if a not in PANEL_BUTTONS):
+            add(action, action_label(action)[:80], True, 3 + i // 5, discord.ButtonStyle.primary)
+
+    names = table.names()
+    lines = [f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}** · 第 {mv.game_no}/{mv.games} 局"]
+    if mine:
+        lines.append(bilingual("👉 轮到你了", "your turn"))
+        if mv.decision in DECISION_HELP:
+            lines.append(bilingual(*DECISION_HELP[mv.decision]))
+    elif mv.to_act is not None:
+        lines.append(bilingual(f"等待 {seat_label(table, mv.to_act)}", f"waiting for {names[mv.to_act]}"))
+    if mv.game is not None and mv.game.top is not None:
+        top_seat, top_play = mv.game.top
+        gouji = "（够级）" if mv.game.top_gouji else ""
+        lines.append(f"桌面 / on the table: {names[top_seat]} {play_words(top_play)}{gouji}")
+    for mate, cards in (mv.game.peek if mv.game is not None else {}).items():  # 阵营战 (teammate_peek)
+        lines.append(f"👀 {seat_label(table, mate)}：{play_words(cards)}")
+    if burn and can_burn:
+        lines.append(bilingual("🔥 烧牌：在菜单里选一手牌", "burn: pick a play from the menu"))
+    if hint is not None:
+        lines.append(f"💡 提示：{action_label(hint.action)} — {hint.zh} / hint: {hint.action} — {hint.en}")
+    if notice:
+        lines.append(f"⚠️ {notice}")
+    highlight = hint.action[5:] if hint and hint.action.startswith("play ") else None
+    card = Card("\n".join(lines), partial(render_hand, mv.hand, highlight), "hand.png", view)
+    return Panel(card, panel_key(table, seat))
+
+
+# ---------------------------------------------------------------------- results
+def result_text(result: dict[str, Any], names: Sequence[str], game_no: int) -> str:
+    lines = [f"**第 {game_no} 局结果 / game {game_no} result**"]
+    for s in sorted(range(SEATS), key=lambda s: result["places"][s]):
+        items = "，".join(f"{ITEM_NAMES[k][0]} {v:+d}" for k, v in result["items"][s] if k in ITEM_NAMES)
+        line = f"{PLACE_ZH[result['places'][s]]} {names[s]}（{s + 1}号位）{result['seat_points'][s]:+d}"
+        lines.append(line + (f"：{items}" if items else ""))
+    tp = result["team_points"]
+    lines.append(f"红方 {tp[0]:+d} · 蓝方 {tp[1]:+d} / red {tp[0]:+d}, blue {tp[1]:+d}")
+    return "\n".join(lines)
+
+
+def result_cards(table: Table) -> list[Card]:
+    """The last game's result (and the match's, once it is over), taken now for posting later."""
+    m = table.match
+    assert m is not None and m.results
+    names, ai = table.names(), [bool(s and s.ai) for s in table.seats]
+    game_no = len(m.results)
+    summary = MatchSummary(m.games, list(m.results))
+    result = m.results[-1]
+    cards = [Card(result_text(result, names, game_no),
+                  partial(render_result, result, names, game_no, summary, ai), f"game{game_no}.png", None)]
+    if m.over:
+        t = summary.totals()
+        verdict = ("平局", "a draw") if t[0] == t[1] else [("红方胜", "red wins"), ("蓝方胜", "blue wins")][t[0] < t[1]]
+        text = bilingual(f"**比赛结束** 红方 {t[0]:+d} · 蓝方 {t[1]:+d}，{verdict[0]}",
+                         f"**the match is over**: red {t[0]:+d}, blue {t[1]:+d}, {verdict[1]}")
+        cards.append(Card(text, partial(render_match, summary, names), "match.png", None))
+    return cards

@@ -1,0 +1,384 @@
+"""Discord without a network, for the cog and app tests.
+
+``FakeDiscord`` stands in for Discord's HTTP API at the lowest level discord.py has: the bot
+token client's ``HTTPClient.request`` and the webhook adapter that interaction responses go
+through. Everything above it is real discord.py — payload building, multipart uploads, views
+serialised with ``to_components``, the command tree, ``DynamicItem`` dispatch, modals — so the
+tests see exactly the JSON Discord would get, and interactions arrive as gateway payload dicts
+handed to the client's ``ConnectionState`` (``parse_interaction_create``) as Discord sends them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.app import GoujiBot
+from bot.engine import Game, Match
+from bot.tables import Table, TableService
+
+APP_ID = 900_000_000_000_000_001
+GUILD = 800_000_000_000_000_001
+CHANNEL = 700_000_000_000_000_001
+BOT_USER = {"id": str(APP_ID), "username": "gouji", "discriminator": "0", "global_name": "够级", "avatar": None,
+            "bot": True}
+MANAGE_GUILD = discord.Permissions(manage_guild=True).value
+EPHEMERAL = 64
+WATCHED = ("CommandTree", "discord-ui", "discord.py: on_interaction", "gouji-table")
+"""Names of the tasks an interaction or a table change starts: ``settle`` waits for them."""
+
+_ids = itertools.count(1)
+
+
+def snowflake() -> int:
+    return discord.utils.time_snowflake(discord.utils.utcnow()) + next(_ids)
+
+
+async def fast_sleep(seconds: float) -> None:
+    """AI delays pass at once; turn timers (a second or more) never fire within a test."""
+    await asyncio.sleep(0 if seconds < 1 else 3600)
+
+
+@dataclass
+class Request:
+    """One call the bot made: method, path, JSON payload and attached file names."""
+
+    method: str
+    path: str
+    payload: dict[str, Any] | list[Any] | None
+    files: list[str] = field(default_factory=list)
+    token: str | None = None
+
+    @property
+    def type(self) -> int | None:
+        return self.payload.get("type") if isinstance(self.payload, dict) else None
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """An interaction callback's data, or a message's payload."""
+        if not isinstance(self.payload, dict):
+            return {}
+        return self.payload.get("data", self.payload) if "type" in self.payload else self.payload
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.data.get("flags", 0) & EPHEMERAL)
+
+    @property
+    def content(self) -> str:
+        return self.data.get("content") or ""
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in components(self.data) if "custom_id" in c]
+
+
+def components(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every component of a message payload, rows flattened."""
+    out = []
+    for row in message.get("components", []):
+        out += row.get("components", [])
+    return out
+
+
+def _split(files: Any, form: Any, payload: Any) -> tuple[Any, list[str]]:
+    if form:
+        for part in form:
+            if part["name"] == "payload_json":
+                payload = json.loads(part["value"])
+    names = [f.filename for f in files or []]
+    return payload, names
+
+
+class FakeDiscord:
+    """Records every request and answers with the smallest payloads discord.py accepts."""
+
+    def __init__(self) -> None:
+        self.requests: list[Request] = []
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.originals: dict[str, int] = {}
+        self.interaction_messages: dict[str, int | None] = {}
+
+    # ------------------------------------------------------------------ payloads
+    def message(self, channel_id: int, payload: dict[str, Any], files: list[str], flags: int = 0,
+                message_id: int | None = None) -> dict[str, Any]:
+        mid = message_id or snowflake()
+        old = self.messages.get(mid, {})
+        attachments = [{"id": str(snowflake()), "filename": n, "size": 1, "url": f"https://cdn.invalid/{n}",
+                        "proxy_url": f"https://cdn.invalid/{n}"} for n in files]
+        if not files and "attachments" in payload:
+            attachments = [a for a in old.get("attachments", []) if any(str(k.get("id")) == a["id"]
+                                                                        for k in payload["attachments"])]
+        msg = {
+            "id": str(mid), "channel_id": str(channel_id), "author": BOT_USER,
+            "content": payload.get("content", old.get("content", "")) or "",
+            "timestamp": "2025-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [],
+            "attachments": attachments if (files or "attachments" in payload) else old.get("attachments", []),
+            "embeds": payload.get("embeds", old.get("embeds", [])), "pinned": False, "type": 0,
+            "components": payload.get("components", old.get("components", [])),
+            "flags": payload.get("flags", old.get("flags", flags)),
+        }
+        self.messages[mid] = msg
+        return msg
+
+    # ------------------------------------------------------------------ the bot token API
+    async def http(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
+        payload, names = _split(files, form, kwargs.get("json"))
+        self.requests.append(Request(route.method, route.path, payload, names))
+        ids = [int(x) for x in re.findall(r"/(\d+)", route.url)]  # channel (or application), then message
+        if route.path == "/users/@me/channels":
+            uid = int(payload["recipient_id"])
+            return {"id": str(snowflake()), "type": 1, "recipients": [{**BOT_USER, "id": str(uid), "bot": False}]}
+        if route.path.endswith("/messages") and route.method == "POST":
+            return self.message(ids[0], payload or {}, names)
+        if route.path.endswith("/messages/{message_id}") and route.method == "PATCH":
+            if ids[1] not in self.messages:
+                raise discord.NotFound(_Response(404), {"code": 10008, "message": "Unknown Message"})
+            return self.message(ids[0], payload or {}, names, message_id=ids[1])
+        if route.method == "DELETE":
+            self.messages.pop(ids[-1], None)
+            return None
+        if route.path.endswith("/commands"):
+            return [{**c, "id": str(snowflake()), "application_id": str(APP_ID), "version": "1"} for c in payload]
+        return {}
+
+    # ------------------------------------------------------------------ the webhook API (interactions)
+    async def webhook(self, route: Any, session: Any = None, *, payload: Any = None, multipart: Any = None,
+                      files: Any = None, **kwargs: Any) -> Any:
+        payload, names = _split(files, multipart, payload)
+        token = route.__dict__.get("webhook_token")
+        self.requests.append(Request(route.method, route.path, payload, names, token))
+        if route.path.endswith("/callback"):
+            kind = payload["type"]
+            data = payload.get("data") or {}
+            if kind == 4:  # a new message
+                msg = self.message(CHANNEL, data, names)
+                self.originals[token] = int(msg["id"])
+            elif kind == 7 and self.interaction_messages.get(token):  # the pressed message, updated
+                mid = self.interaction_messages[token]
+                self.message(CHANNEL, data, names, message_id=mid)
+                self.originals[token] = mid
+            elif kind == 5:
+                self.originals[token] = int(self.message(CHANNEL, {"flags": data.get("flags", 0)}, [])["id"])
+            elif kind == 6 and self.interaction_messages.get(token):
+                self.originals[token] = self.interaction_messages[token]  # type: ignore[assignment]
+            return {"interaction": {"id": route.__dict__["webhook_id"], "type": 3}}
+        if route.path.endswith("/messages/@original"):
+            mid = self.originals.get(token) or snowflake()
+            if route.method == "PATCH":
+                return self.message(CHANNEL, payload or {}, names, message_id=mid)
+            return self.messages.get(mid, self.message(CHANNEL, {}, [], message_id=mid))
+        if route.method == "POST":  # a followup
+            flags = (payload or {}).get("flags", 0)
+            return self.message(CHANNEL, payload or {}, names, flags=flags)
+        return {}
+
+    # ------------------------------------------------------------------ reading
+    def since(self, n: int) -> list[Request]:
+        return self.requests[n:]
+
+    def responses(self, token: str) -> list[Request]:
+        return [r for r in self.requests if r.token == token]
+
+    def channel_posts(self, since: int = 0) -> list[Request]:
+        return [r for r in self.requests[since:] if r.token is None and r.path.startswith("/channels/")
+                and r.method in ("POST", "PATCH")]
+
+
+class _Response:
+    """Enough of an aiohttp response for ``discord.NotFound``."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "Not Found"
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    permissions: int = 0
+
+    def member(self) -> dict[str, Any]:
+        return {"user": {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": self.name,
+                         "avatar": None},
+                "roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0,
+                "permissions": str(self.permissions), "nick": None}
+
+
+class Harness:
+    """A ``GoujiBot`` that never connects, wired to ``FakeDiscord``, and the means to click and type."""
+
+    def __init__(self, bot: GoujiBot, fake: FakeDiscord) -> None:
+        self.bot = bot
+        self.fake = fake
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service
+
+    async def settle(self) -> None:
+        """Wait until every interaction task and every pending table update has finished."""
+        for _ in range(10_000):
+            await asyncio.sleep(0)
+            current = asyncio.current_task()
+            pending = [t for t in asyncio.all_tasks() if t is not current and not t.done()
+                       and t.get_name().startswith(WATCHED)]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=10)
+        raise AssertionError("tasks did not settle")
+
+    def _interaction(self, kind: int, data: dict[str, Any], user: User, message: dict[str, Any] | None = None,
+                     locale: str = "zh-CN") -> dict[str, Any]:
+        """An interaction payload from the table's channel, or from a DM when the message is in one."""
+        iid = snowflake()
+        p: dict[str, Any] = {
+            "id": str(iid), "application_id": str(APP_ID), "type": kind, "token": f"token-{iid}", "version": 1,
+            "data": data, "guild_id": str(GUILD), "channel_id": str(CHANNEL),
+            "channel": {"id": str(CHANNEL), "type": 0, "guild_id": str(GUILD), "name": "gouji", "position": 0,
+                        "permission_overwrites": [], "nsfw": False, "parent_id": None},
+            "member": user.member(), "locale": locale, "guild_locale": "zh-CN",
+            "app_permissions": str(discord.Permissions.all().value), "attachment_size_limit": 8_000_000,
+            "entitlements": [], "authorizing_integration_owners": {}, "context": 0,
+        }
+        if message is not None:
+            p["message"] = message
+            if int(message["channel_id"]) != CHANNEL:  # a direct message
+                recipient = {**user.member()["user"]}
+                for key in ("guild_id", "member", "guild_locale"):
+                    del p[key]
+                p.update(user=recipient, channel_id=message["channel_id"], context=1,
+                         channel={"id": message["channel_id"], "type": 1, "recipients": [recipient]})
+        self.fake.interaction_messages[p["token"]] = int(message["id"]) if message else None
+        return p
+
+    async def _dispatch(self, payload: dict[str, Any]) -> list[Request]:
+        self.bot._connection.parse_interaction_create(payload)
+        await self.settle()
+        return self.fake.responses(payload["token"])
+
+    async def command(self, user: User, name: str, locale: str = "zh-CN", **options: Any) -> list[Request]:
+        """``/gouji <name> option:value …`` as Discord sends it."""
+        types = {bool: 5, int: 4, str: 3}
+        opts = [{"name": k, "type": types[type(v)], "value": v} for k, v in options.items()]
+        data = {"id": str(snowflake()), "name": "gouji", "type": 1,
+                "options": [{"name": name, "type": 1, "options": opts}]}
+        return await self._dispatch(self._interaction(2, data, user, locale=locale))
+
+    async def autocomplete(self, user: User, name: str, option: str, value: str) -> list[Request]:
+        data = {"id": str(snowflake()), "name": "gouji", "type": 1,
+                "options": [{"name": name, "type": 1,
+                             "options": [{"name": option, "type": 3, "value": value, "focused": True}]}]}
+        return await self._dispatch(self._interaction(4, data, user))
+
+    async def click(self, user: User, message_id: int, custom_id: str) -> list[Request]:
+        """Press a button of a message the bot sent (its components as the bot sent them)."""
+        message = self.fake.messages[message_id]
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._dispatch(self._interaction(3, data, user, message))
+
+    async def choose(self, user: User, message_id: int, custom_id: str, value: str) -> list[Request]:
+        message = self.fake.messages[message_id]
+        data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        return await self._dispatch(self._interaction(3, data, user, message))
+
+    async def submit(self, user: User, message_id: int, modal: dict[str, Any], value: str) -> list[Request]:
+        """Submit a modal the bot opened (``modal`` is its payload) from the message it was opened on."""
+        field_id = modal["components"][0]["components"][0]["custom_id"]
+        data = {"custom_id": modal["custom_id"],
+                "components": [{"type": 1, "components": [{"type": 4, "custom_id": field_id, "value": value}]}]}
+        return await self._dispatch(self._interaction(5, data, user, self.fake.messages[message_id]))
+
+    def table_message(self) -> dict[str, Any]:
+        table = self.service.tables[CHANNEL]
+        assert table.message_id is not None
+        return self.fake.messages[table.message_id]
+
+    def button(self, message: dict[str, Any], action: str) -> str:
+        """The custom id of the message's button doing ``action``."""
+        for c in components(message):
+            if c.get("type") == 2 and c["custom_id"].split(":")[2] == action.replace(" ", "_"):
+                return c["custom_id"]
+        raise AssertionError(f"no {action!r} button in {[c.get('custom_id') for c in components(message)]}")
+
+
+async def start_harness(tmp_path: Path, monkeypatch: Any, debounce: float = 0.01, guild_id: int | None = None,
+                        messages: dict[int, dict[str, Any]] | None = None) -> Harness:
+    """A bot through ``setup_hook`` (store on ``tmp_path``, fast random AI), never connected;
+    ``messages`` are what Discord already holds (from a run before a restart)."""
+    fake = FakeDiscord()
+    fake.messages.update(messages or {})
+    monkeypatch.setattr(AsyncWebhookAdapter, "request", lambda self, *a, **kw: fake.webhook(*a, **kw))
+    bot = GoujiBot(db_path=tmp_path / "gouji.sqlite3", debounce=debounce, guild_id=guild_id,
+                   service_options={"ai_delay": (0, 0), "sleep": fast_sleep, "rng": random.Random(3)})
+    bot.http.request = fake.http  # type: ignore[method-assign]
+    await bot._async_setup_hook()  # what login does first: bind the loop
+    bot._connection.application_id = APP_ID
+    bot._connection.user = discord.ClientUser(state=bot._connection, data=BOT_USER)  # type: ignore[arg-type]
+    await bot.setup_hook()
+    return Harness(bot, fake)
+
+
+# ---------------------------------------------------------------------- tables for the tests
+PLAYERS = [User(11 + i, name) for i, name in enumerate("甲乙丙丁戊己")]
+HOST = PLAYERS[0]
+BURN_AND_LET = ["33QQQ5", "3AAA", "337", "33KKK", "338", "339"]
+"""Seat 0 leads QQQ (够级); seat 1 may burn it with AAA (烧牌); seat 3, its 对家, may answer or let."""
+
+
+def crafted(hands: list[str], leader: int = 0, seed: int = 1) -> Match:
+    """A one-game match whose play starts from ``hands`` (the phases before play done by defaults)."""
+    m = Match.new(seed=seed, games=1)
+    while m.phase != "play":
+        m.act(m.to_act, m.default_action(m.to_act))
+    m.game = Game.from_hands(hands, leader=leader)
+    return m
+
+
+async def seated(h: Harness, humans: int = 6, games: int = 1, seats: str = "choose") -> Table:
+    """A table opened by ``/gouji open`` with ``humans`` players (PLAYERS order) and random AI in the rest."""
+    await h.command(HOST, "open", games=games, ai="random", seats=seats)
+    for i, user in enumerate(PLAYERS[1:humans], 1):
+        await h.service.sit(CHANNEL, user.id, user.name, seat=i)
+    for seat in range(humans, 6):
+        await h.service.add_ai(CHANNEL, HOST.id, seat=seat)
+    await h.settle()
+    return h.service.tables[CHANNEL]
+
+
+async def playing(h: Harness, match: Match | None = None, seed: int = 1) -> Table:
+    """Six humans, started; ``match`` (e.g. ``crafted(...)``) replaces the dealt one."""
+    table = await seated(h)
+    await h.service.start(CHANNEL, HOST.id, seed=seed)
+    if match is not None:
+        table.match = match
+    await h.settle()
+    await h.bot.messenger.flush(table.id)
+    return table
+
+
+async def finish(h: Harness, table: Table, seed: int = 0, patient: bool = False) -> None:
+    """Play the humans' turns with random legal actions through the service until the match ends;
+    ``patient`` players wait for the table message to show their turn before acting."""
+    rng = random.Random(seed)
+    while table.status == "playing":
+        seat = table.to_act
+        occupant = table.seats[seat] if seat is not None else None
+        if occupant is None or occupant.user_id is None:
+            await asyncio.sleep(0)
+            continue
+        if patient:
+            await h.settle()
+        await h.service.act(CHANNEL, occupant.user_id, rng.choice(list(table.match.legal_actions(seat))),
+                            table.revision)
+    await h.settle()

@@ -1,0 +1,134 @@
+"""The bot around the cog: setup (components, sync), restart (tables back, buttons alive, message
+says so), the messenger (one edit per burst, one mention per turn, results at each game's end,
+no hand in public) and ``python -m bot`` without a token."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+
+from discord_fakes import (
+    CHANNEL,
+    EPHEMERAL,
+    GUILD,
+    HOST,
+    PLAYERS,
+    components,
+    finish,
+    seated,
+    start_harness,
+)
+
+from bot.__main__ import main
+from bot.tables import Change, Table
+from cogs.ids import DYNAMIC_ITEMS
+
+
+async def test_setup_registers_components_and_syncs_to_the_test_guild(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch, guild_id=GUILD)
+    registered = set(h.bot._connection._view_store._dynamic_items.values())
+    assert registered == set(DYNAMIC_ITEMS)
+    puts = [r.path for r in h.fake.requests if r.method == "PUT"]
+    assert puts == ["/applications/{application_id}/guilds/{guild_id}/commands"]
+    await h.bot.close()
+
+
+async def test_restart_restores_the_table_its_buttons_and_says_so(tmp_path, monkeypatch):
+    first = await start_harness(tmp_path, monkeypatch)
+    table = await seated(first, humans=2)
+    await first.service.start(CHANNEL, HOST.id, seed=4)
+    await first.settle()
+    while table.to_act not in (0, 1):  # pre-play AI decisions run; wait for a human
+        await asyncio.sleep(0)
+    await first.settle()
+    before = copy.deepcopy(first.fake.messages)
+    revision, message_id, to_act = table.revision, table.message_id, table.to_act
+    await first.bot.close()
+
+    again = await start_harness(tmp_path, monkeypatch, messages=before)
+    await again.settle()
+    back: Table = again.service.tables[CHANNEL]
+    assert (back.revision, back.message_id, back.to_act) == (revision, message_id, to_act)
+    assert back.turn_task is not None  # the turn timer runs again
+    edits = [r for r in again.fake.requests if r.method == "PATCH" and r.token is None]
+    assert edits and "牌桌已恢复" in edits[0].content and "the table is back" in edits[0].content
+    msg = again.table_message()
+    assert int(msg["id"]) == message_id
+    user = PLAYERS[to_act]
+    (panel,) = await again.click(user, message_id, again.button(msg, "hand"))
+    assert panel.ephemeral and panel.files == ["hand.png"]
+    await again.bot.close()
+
+
+async def test_one_edit_per_burst_and_one_mention_per_turn(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch, debounce=0.05)
+    changes: list[Change] = []
+
+    async def count(table: Table, change: Change) -> None:
+        changes.append(change)
+
+    h.service.listeners.append(count)
+    table = await seated(h, humans=1)
+    n = len(h.fake.requests)
+    await h.service.start(CHANNEL, HOST.id, seed=4)
+    await finish(h, table, patient=True)
+    edits = [r for r in h.fake.since(n) if r.method == "PATCH" and r.token is None]
+    assert len(changes) > 30 and len(edits) < len(changes) / 3
+    pings = [r for r in h.fake.since(n) if r.method == "POST" and r.content.startswith("<@11> 轮到你了")]
+    mentions = [c for c in changes if c.mention is not None]
+    assert 0 < len(pings) <= len(mentions) and all(c.mention == HOST.id for c in mentions)
+    assert all(r.data["allowed_mentions"] == {"parse": [], "users": [HOST.id]} for r in pings)
+    deletes = [r for r in h.fake.since(n) if r.method == "DELETE"]
+    assert len(deletes) == len(pings)  # each mention replaces the last; the last goes when the match ends
+    await h.bot.close()
+
+
+async def test_a_whole_match_posts_results_and_never_shows_a_hand(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await seated(h, humans=2, games=2)
+    await h.service.start(CHANNEL, HOST.id, seed=9)
+    first_message = table.message_id
+    await h.settle()
+    await h.click(HOST, first_message, h.button(h.table_message(), "hand"))  # a live panel, all match long
+    hands = {table.match.hand(s) for s in range(6) if len(table.match.hand(s)) >= 8}
+    await finish(h, table, seed=2)
+    public = [r for r in h.fake.requests if not r.ephemeral and r.method in ("POST", "PATCH")
+              and (r.token is None or r.path.endswith("/callback"))]
+    files = [f for r in public for f in r.files]
+    assert files.count("game1.png") == 1 and files.count("game2.png") == 1 and files.count("match.png") == 1
+    assert "hand.png" not in files
+    for r in public:
+        assert not any(hand in r.content for hand in hands)
+    private = [r for r in h.fake.requests if "hand.png" in r.files]
+    assert private and all(r.ephemeral or h.fake.messages.get(h.fake.originals.get(r.token, 0), {}).get("flags", 0)
+                           & EPHEMERAL for r in private)
+    assert table.message_id != first_message  # posted anew under the first game's result
+    final = h.fake.messages[table.message_id]
+    assert "比赛结束" in final["content"] and components(final) == []
+    assert CHANNEL not in h.service.tables
+    await h.bot.close()
+
+
+async def test_the_time_warning_mentions_the_player(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await seated(h, humans=6)
+    await h.service.start(CHANNEL, HOST.id, seed=1)
+    await h.settle()
+    n = len(h.fake.requests)
+    await h.bot.messenger.on_change(table, Change("warning", seat=table.to_act))
+    await h.settle()
+    (warning,) = [r for r in h.fake.since(n) if r.method == "POST"]
+    assert warning.content.startswith(f"<@{PLAYERS[table.to_act].id}> ⏰") and "托管" in warning.content
+    for task in asyncio.all_tasks():  # the warning deletes itself later; not within this test
+        if task is not asyncio.current_task() and "delete" in repr(task.get_coro()):
+            task.cancel()
+    await h.bot.close()
+
+
+def test_without_a_token_python_m_bot_says_how_to_get_one(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    for argv in ([], ["run"]):
+        assert main(argv) != 0
+        err = capsys.readouterr().err
+        assert ".env.example" in err and "python -m bot play" in err and "DISCORD_TOKEN" in err
