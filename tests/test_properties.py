@@ -40,6 +40,16 @@ def play_out(g: Game, rng: random.Random, check=None, limit: int = 3000) -> int:
     return steps
 
 
+def midgame(seed: int, cut: float) -> tuple[Game, random.Random]:
+    """A seeded random game stopped at fraction ``cut`` of its length, and the RNG that played it."""
+    g = Game.deal(seed)
+    rng = random.Random(seed)
+    steps = play_out(Game.deal(seed), random.Random(seed))
+    for _ in range(int(steps * cut)):
+        g.act(g.to_act, rng.choice(g.legal_actions(g.to_act)))
+    return g, rng
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), rules=st.sampled_from(RULESETS), pick=st.integers(0, 2**32 - 1))
 def test_r2_1_r9_r10_random_games_end_with_every_card_and_zero_sum(seed, rules, pick):
@@ -87,11 +97,7 @@ def test_json_round_trip_plays_on_identically(seed, rules, cut, pick):
 @given(seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1))
 def test_r2_3_every_legal_play_formats_and_parses_back(seed, cut):
     """R2.3: str(play) is canonical and parse_play(str(p)) == p, for plays the engine generates."""
-    g = Game.deal(seed)
-    rng = random.Random(seed)
-    steps = play_out(Game.deal(seed), random.Random(seed))
-    for _ in range(int(steps * cut)):
-        g.act(g.to_act, rng.choice(g.legal_actions(g.to_act)))
+    g, rng = midgame(seed, cut)
     if g.over:
         return
     legal = g.legal_actions(g.to_act)
@@ -107,11 +113,7 @@ def test_r2_3_every_legal_play_formats_and_parses_back(seed, cut):
 @given(seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1))
 def test_view_never_contains_another_seats_cards(seed, cut):
     """A seat's view holds its own hand and public facts only (PRODUCT: hands are never shown)."""
-    g = Game.deal(seed)
-    rng = random.Random(seed)
-    steps = play_out(Game.deal(seed), random.Random(seed))
-    for _ in range(int(steps * cut)):
-        g.act(g.to_act, rng.choice(g.legal_actions(g.to_act)))
+    g, _ = midgame(seed, cut)
     for seat in range(6):
         v = g.view(seat)
         assert v.hand == g.hand(seat)
@@ -139,11 +141,7 @@ def test_rejected_actions_change_nothing(seed, cut, probe):
     """Bad input changes nothing: a random action that is not legal raises and leaves the JSON as it was."""
     from bot.engine import IllegalAction
 
-    g = Game.deal(seed)
-    rng = random.Random(seed)
-    steps = play_out(Game.deal(seed), random.Random(seed))
-    for _ in range(int(steps * cut)):
-        g.act(g.to_act, rng.choice(g.legal_actions(g.to_act)))
+    g, _ = midgame(seed, cut)
     prng = random.Random(probe)
     before = g.to_json()
     for _ in range(20):
@@ -167,11 +165,7 @@ def test_rejected_actions_change_nothing(seed, cut, probe):
 def test_public_state_rebuilds_the_game_from_the_true_hands(seed, cut, seat):
     """view.public holds every public fact: with the true hands it rebuilds the same game (the strong
     AI searches by rebuilding it with guessed hands)."""
-    g = Game.deal(seed)
-    rng = random.Random(seed)
-    steps = play_out(Game.deal(seed), random.Random(seed))
-    for _ in range(int(steps * cut)):
-        g.act(g.to_act, rng.choice(g.legal_actions(g.to_act)))
+    g, _ = midgame(seed, cut)
     public = g.view(seat).public
     assert "hands" not in public and "aside" not in public
     rebuilt = Game.from_public(public, [g.hand(s) for s in range(6)], format_counts(g.aside))
