@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import strategies as st
+
 from bot.engine import Event, Game, Ruleset
+from bot.engine.rules import PRESETS, SWITCHES
+
+RULESETS = st.builds(lambda name, switches: Ruleset.preset(name, **switches), st.sampled_from(PRESETS),
+                     st.fixed_dictionaries({k: st.booleans() for k in SWITCHES}))
+"""R13: every preset with a random mix of every switch, for the hypothesis invariants."""
 
 
 def new(*hands: str, leader: int = 0, rules: Ruleset | None = None, natural=(), places=None) -> Game:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 
+from conftest import RULESETS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import DECK_SIZE, Match, Ruleset
+from bot.engine import DECK_SIZE, Match
 
 
 def _cards(m: Match) -> int:
@@ -28,10 +29,10 @@ def _step(m: Match, rng: random.Random) -> None:
 
 
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), games=st.integers(1, 4), pick=st.integers(0, 2**32 - 1),
-       revolution=st.booleans())
-def test_r10_6_random_matches_end_with_cards_accounted_and_zero_sum(seed, games, pick, revolution):
-    m = Match.new(seed=seed, rules=Ruleset.preset("dagang", revolution=revolution), games=games)
+@given(seed=st.integers(0, 2**32 - 1), games=st.integers(1, 4), pick=st.integers(0, 2**32 - 1), rules=RULESETS)
+def test_r10_6_random_matches_end_with_cards_accounted_and_zero_sum(seed, games, pick, rules):
+    """Under every preset and any mix of switches (R13)."""
+    m = Match.new(seed=seed, rules=rules, games=games)
     rng = random.Random(pick)
     steps = 0
     while not m.over:
@@ -50,9 +51,9 @@ def test_r10_6_random_matches_end_with_cards_accounted_and_zero_sum(seed, games,
 
 
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 900), pick=st.integers(0, 2**32 - 1))
-def test_match_json_round_trip_continues_identically(seed, cut, pick):
-    a = Match.new(seed=seed, games=2)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 900), pick=st.integers(0, 2**32 - 1), rules=RULESETS)
+def test_match_json_round_trip_continues_identically(seed, cut, pick, rules):
+    a = Match.new(seed=seed, games=2, rules=rules)
     rng = random.Random(pick)
     for _ in range(cut):
         if a.over:
@@ -69,10 +70,10 @@ def test_match_json_round_trip_continues_identically(seed, cut, pick):
 
 
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 400), pick=st.integers(0, 2**32 - 1))
-def test_default_action_is_always_legal(seed, cut, pick):
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 400), pick=st.integers(0, 2**32 - 1), rules=RULESETS)
+def test_default_action_is_always_legal(seed, cut, pick, rules):
     """Every waiting phase offers a default action, which the table uses for a silent seat."""
-    m = Match.new(seed=seed, games=2)
+    m = Match.new(seed=seed, games=2, rules=rules)
     rng = random.Random(pick)
     for i in range(cut):
         if m.over:

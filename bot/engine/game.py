@@ -57,6 +57,8 @@ class Game:
         places: Sequence[int | None] | None = None,
         revolt: int | None = None,
         hui: bool = False,
+        chongdian: Sequence[str] = (),
+        yaotou: bool | None = None,
     ) -> Game:
         """A game in its play phase from given hands (any sizes within the four decks).
 
@@ -65,6 +67,10 @@ class Game:
         from late positions such as 四户乱缠. ``revolt`` is a seat that declared 革命 and sits the
         game out (R11.4): its cards are set aside. ``hui`` makes the first lead 汇5 (R11.6): the
         leader's team leads all its 5s (6s, …) together after a 串三家.
+
+        ``classic`` only (R14.6, R14.7): ``chongdian`` lists the three 够级 plays the 革命 seat
+        冲点s with, from its set-aside cards, in order; ``yaotou`` is its 对头's declaration,
+        True for 要头 (three 够死级 plays), False for 无头.
         """
         if len(hands) != SEATS:
             raise ValueError(f"够级 is played by six: {len(hands)} hands given")
@@ -87,11 +93,17 @@ class Game:
         taken = [p for p in fixed if p is not None]
         if len(set(taken)) != len(taken) or not all(1 <= p <= SEATS for p in taken):
             raise ValueError(f"places must be distinct numbers 1–6: {taken}")
+        rules = rules or Ruleset.preset()
+        chong = [parse_play(p) for p in chongdian]
+        if (chong or yaotou is not None) and (revolt is None or not rules.classic):
+            raise ValueError("冲点 and 要头/无头 need the classic preset and a 革命 seat")
+        if chong:
+            _check_chongdian(counts[revolt], chong, rules)  # type: ignore[index]
         g = cls._blank()
-        g._setup(counts, leader, rules or Ruleset.preset(), fixed)
+        g._setup(counts, leader, rules, fixed)
         for s in sorted(set(natural)):
             g._declare_natural(s)
-        g._begin(revolt, hui)
+        g._begin(revolt, hui, chong, yaotou)
         return g
 
     @classmethod
@@ -123,7 +135,8 @@ class Game:
         self.over = False
         self.chuan_san: int | None = None
         self.kaidian = [False] * SEATS
-        self.kaidian_lost = [h[FOUR] == 0 for h in hands]  # R7.2/第二十七条: no 4 → no 开点
+        # R7.2/第二十七条: no 4 → no 开点 (in classic 开点 needs no 4s, R14.1)
+        self.kaidian_lost = [h[FOUR] == 0 and not rules.classic for h in hands]
         self.kaidian_chance: int | None = None
         self.natural = [False] * SEATS
         self.duty = [False] * SEATS
@@ -134,6 +147,13 @@ class Game:
         self.aside = [0] * (RED + 1)  # the cards of a 革命 seat, out of play
         self.hui_open = False  # the 汇5 round is on (R11.6)
         self.hui_seat: int | None = None  # the winning-team seat whose pure answer to 汇5 stands
+        self.burning: tuple[int, int] | None = None  # classic 烧 in progress: (burner, burned), R14.2
+        self.chong: list[str] = []  # classic 冲点 sets still to be answered (R14.6)
+        self.chongdian = False  # a 冲点 was made this game: the 革命 pair is scored (R14.6)
+        self.head: int | None = None  # classic: the 对头 of the 革命 seat, 要头 or 无头 (R14.7)
+        self.sijiji = 0  # 够死级 plays the head seat has left (要头: 3; 无头: 0)
+        self.grand_slam: int | None = None  # the seat that made 满贯 (R13.3)
+        self._dead = False  # the play just placed is 够死级 (R14.7): read by _after_play of the same action
         self._new_round(leader)
 
     def _new_round(self, leader: int) -> None:
@@ -158,9 +178,10 @@ class Game:
         self.natural[seat] = True
         self.events.append(Event("natural", seat))
 
-    def _begin(self, revolt: int | None = None, hui: bool = False) -> None:
+    def _begin(self, revolt: int | None = None, hui: bool = False, chong: Sequence[Play] = (),
+               yaotou: bool | None = None) -> None:
         """Set 革命 aside (R11.4: place 四科 for now), place seats with no 3 at the bottom in play
-        order from the leader (R8.3), and lead 汇5 when asked (R11.6)."""
+        order from the leader (R8.3), and lead 冲点 (R14.6) or 汇5 (R11.6) when asked."""
         if revolt is not None:
             self.revolt = revolt
             for r, n in enumerate(self.hands[revolt]):
@@ -169,6 +190,11 @@ class Game:
             self.kaidian_lost[revolt] = True
             self.places[revolt] = 4
             self.events.append(Event("revolt", revolt, value=4))
+            if yaotou is not None:  # R14.7; the pair's 开点 is settled by 冲点 or left out (decision 29)
+                self.head = opposite(revolt)
+                self.sijiji = 3 if yaotou else 0
+                self.kaidian_lost[self.head] = True
+                self.events.append(Event("yaotou" if yaotou else "wutou", self.head))
         for i in range(SEATS):
             s = (self.leader + i) % SEATS
             if self.places[s] is None and self.hands[s][THREE] == 0:
@@ -180,7 +206,12 @@ class Game:
             if not any(self.hands[self.leader]):
                 self._new_round(self._next_holder(self.leader))
             self.to_act = self.round_leader
-            if hui:
+            if chong:
+                self.chongdian = True
+                self.chong = [str(p) for p in chong]
+                self.events.append(Event("chongdian", revolt, " ".join(self.chong)))
+                self._chong_next()
+            elif hui:
                 self._lead_hui(self.round_leader)
 
     def _lead_hui(self, leader: int) -> None:
@@ -218,8 +249,7 @@ class Game:
         if self.over or seat != self.to_act:
             return LegalActions(self, seat, (), [])
         if self.top is None:
-            space = LeadSpace(self.hands[seat], self._joker_duty(seat))
-            return LegalActions(self, seat, (), space)
+            return LegalActions(self, seat, (), self._leads(seat))
         plays = sorted(self._answers(seat), key=_cost)
         extra = ["pass"] + (["let"] if self._may_let(seat) else [])
         return LegalActions(self, seat, extra, plays)
@@ -296,7 +326,13 @@ class Game:
         hand = self.hands[seat]
         if play.is_threes and (play.n != hand[THREE] or not only_threes(hand)):
             raise IllegalAction("3 只能最后一次全部打出", "3s may only be led last, all at once")
-        if self._joker_duty(seat) and not (play.black or play.red):
+        if self.rules.classic and self._burn_duty(seat):
+            if not (play.black or play.red) and play != _last_play(hand):
+                raise IllegalAction(
+                    "烧牌：每次发牌须带小王或大王（最后一手除外）",
+                    "burning (烧牌): every lead must carry a joker (小王 or 大王), except your last",
+                )
+        elif self._joker_duty(seat) and not (play.black or play.red):
             raise IllegalAction(
                 "步步带王：烧牌后每次发牌须带小王或大王",
                 "步步带王: after burning, every lead must carry a 小王 or 大王",
@@ -306,6 +342,20 @@ class Game:
         """R6.4 步步带王 binds a lead while the seat holds non-3 cards and a joker to carry them."""
         h = self.hands[seat]
         return self.duty[seat] and (h[BLACK] + h[RED]) > 0 and not only_threes(h)
+
+    def _burn_duty(self, seat: int) -> bool:
+        """R14.2: a classic burner leads with a joker until only its last play (or its 3s) is left."""
+        return self.burning is not None and self.burning[0] == seat and not only_threes(self.hands[seat])
+
+    def _leads(self, seat: int) -> Sequence[Play]:
+        """Every lead the seat may make (lazy); empty only for a classic burner that cannot keep its duty."""
+        h = self.hands[seat]
+        if self.rules.classic and self._burn_duty(seat):
+            if h[BLACK] or h[RED]:
+                return LeadSpace(h, need_joker=True)
+            last = _last_play(h)
+            return [last] if last is not None else []
+        return LeadSpace(h, self._joker_duty(seat))
 
     def _answer_kind(self, seat: int, play: Play, raising: bool = False) -> str | None:
         """How ``play`` answers the top play — follow, dadian, shao or kill — or None (or raise)."""
@@ -323,6 +373,8 @@ class Game:
                 return no(f"要压住上家须同样张数（{len(top)} 张）",
                           f"you must play the same number of cards ({len(top)})")
             return no(f"{play} 压不住 {top}", f"{play} does not beat {top}: every card must be stronger")
+        if self.top_kind == "chong":
+            return "chong"
         kill = is_kill(play, top)
         luan = self.luanchan
         if self.top_gouji:
@@ -330,6 +382,8 @@ class Game:
                 return "dadian"
             if self.passed[seat]:
                 return no("你本轮已过牌，不能再烧牌", "you passed this round: you can no longer burn (烧牌)")
+            if self.rules.classic:  # R14.2 declares by playing; R14.7 无头 answers anyone freely
+                return "follow" if seat == self.head and not self.sijiji else "shao"
             reason = _shao_reason(self.hands[seat], play)
             if reason:
                 return no(*reason)
@@ -342,7 +396,7 @@ class Game:
     def _answers(self, seat: int) -> Iterable[Play]:
         assert self.top is not None
         top_seat, top = self.top
-        if self.top_gouji and seat != opposite(top_seat):
+        if self.top_gouji and seat != opposite(top_seat) and not self.rules.classic:
             h = self.hands[seat]
             if self.passed[seat] or not h[THREE] or h[FOUR]:
                 return ()  # 捎 needs an unpassed seat with a 3 and no 4 (第十六条)
@@ -358,6 +412,8 @@ class Game:
         return (
             self.top is not None
             and self.top[0] == opposite(seat)
+            and self.top_kind != "chong"
+            and not (self.rules.classic and self.top_gouji)  # the burners have had their turn (decision 30)
             and not self.luanchan
             and not self.let_done
             and self.to_act == seat
@@ -387,6 +443,11 @@ class Game:
         if self.kaidian[seat] or self.kaidian_lost[seat]:
             return
         natural_ok = self.natural[seat] and any(self.hands[opposite(seat)]) and 2 not in self.places
+        if self.rules.classic:  # R14.3: 宣点 still opens by all 4s; other 4s cost nothing (R14.1)
+            if play.n == fours and natural_ok:
+                self.kaidian[seat] = True
+                self.events.append(Event("kaidian", seat))
+            return
         if play.n == fours and (chance or natural_ok):
             self.kaidian[seat] = True
             self.events.append(Event("kaidian", seat))
@@ -400,6 +461,9 @@ class Game:
 
     def _follow(self, seat: int, play: Play, kind: str) -> None:
         assert self.top is not None
+        if kind == "chong":
+            self._chong_answer(seat, play)
+            return
         prev_seat, prev_kind = self.top[0], self.top_kind
         if self.let_by is not None:  # someone beat the play that was let: the letter counts as passed
             self.passed[self.let_by] = True
@@ -408,7 +472,9 @@ class Game:
         self.events.append(Event("follow", seat, str(play)))
         shao = self.round_shao
         was_shao_play = shao is not None and shao[0] == prev_seat
-        if kind == "shao":
+        if self.rules.classic:
+            self._follow_classic(seat, prev_seat, kind)
+        elif kind == "shao":
             back = was_shao_play and shao is not None and shao[1] == seat
             self.events.append(Event("fanshao" if back else "shao", seat, target=prev_seat))
             self.round_shao = (seat, prev_seat)
@@ -426,7 +492,7 @@ class Game:
                 self.events.append(Event("jieshao", seat, target=prev_seat))
             if was_shao_play or kind in ("dadian", "fandadian", "kill") or seat == opposite(prev_seat):
                 self.duty[prev_seat] = False
-        if play.is_fours:
+        if play.is_fours and not self.rules.classic:
             self._give_up(seat)
         if self.hui_open:  # R11.6: a winning-team member's pure answer to 汇5 that stands is 开点
             pure = not (play.twos or play.black or play.red)
@@ -437,6 +503,63 @@ class Game:
             beaten += [s for s in range(team_of(prev_seat), SEATS, 2) if s != prev_seat]
         self._after_play(seat, beaten)
 
+    def _follow_classic(self, seat: int, prev_seat: int, kind: str) -> None:
+        """R14.2: beating a burner's play undoes its 烧 (解烧); a 烧 starts one; 打点 as in R6.2."""
+        if self.burning is not None and self.burning[0] == prev_seat:
+            self.events.append(Event("jieshao", seat, target=prev_seat))
+            self.burning = None
+            self.duty[prev_seat] = False
+        if kind == "shao":
+            self.events.append(Event("shao", seat, target=prev_seat))
+            self.burning = (seat, prev_seat)
+            self.duty[seat] = True
+        elif kind == "dadian":
+            counter = self.top_kind in ("dadian", "fandadian")
+            self.events.append(Event("fandadian" if counter else "dadian", seat, target=prev_seat))
+        elif kind == "kill":
+            self.events.append(Event("kill", seat, target=prev_seat))
+
+    def _chong_next(self) -> None:
+        """R14.6 冲点: the 革命 seat's next set goes on the table from its set-aside cards; its 对家
+        beats it or passes (不打), and a pass or no answer means the 革命 seat 开点s."""
+        assert self.revolt is not None
+        play = parse_play(self.chong.pop(0))
+        for r, n in enumerate(play.counts()):
+            self.aside[r] -= n
+            self.played[r] += n
+        self._place_on_table(self.revolt, play, "chong")
+        self.top_gouji = self.top_pure = False
+        d = opposite(self.revolt)
+        if self._can_answer(d):
+            self.to_act = d
+        else:
+            self.events.append(Event("pass", d, auto=True))
+            self._chong_end(self.revolt)
+
+    def _chong_answer(self, seat: int, play: Play) -> None:
+        self._take(seat, play)
+        self.events.append(Event("follow", seat, str(play)))
+        self.marks[seat] = str(play)
+        if self.chong:
+            self._chong_next()
+        else:
+            self._chong_end(seat)  # all three beaten: the 对家 开点s
+
+    def _chong_end(self, winner: int) -> None:
+        self.chong = []
+        self.kaidian[winner] = True
+        self.events.append(Event("kaidian", winner))
+        d = opposite(winner)
+        for s in (winner, d):
+            if not any(self.hands[s]) and self.places[s] is None:  # spent every card beating the sets
+                self.places[s] = self._open_place(bottom=False)
+                self.events.append(Event("out", s, value=self.places[s]))
+        self._update_luanchan()
+        if not self._check_end():
+            leader = self.round_leader if any(self.hands[self.round_leader]) else self._next_holder(self.round_leader)
+            self._new_round(leader)
+            self.events.append(Event("round", leader))
+
     def _place_on_table(self, seat: int, play: Play, kind: str) -> None:
         self.top = (seat, play)
         self.top_kind = kind
@@ -444,6 +567,10 @@ class Game:
         self.top_gouji = is_gouji(play, self.rules)  # in force: checked again once the play has done its work
         self.top_pure = is_pure_gouji(play, self.rules)
         self.marks[seat] = str(play)
+        self._dead = self.top_gouji and seat == self.head and self.sijiji > 0 and self.holding >= 5
+        if self._dead:
+            self.sijiji -= 1  # R14.7 要头: this 够级 play is 够死级, answered only by 烧
+            self.events.append(Event("sijiji", seat, value=3 - self.sijiji))
 
     def _after_play(self, seat: int, beaten: list[int]) -> None:
         """Places, 闷, the end of 够级 in force, the end of the game, then the next seat with a choice."""
@@ -451,16 +578,23 @@ class Game:
             if only_threes(self.hands[victim]):
                 self._men(seat, victim)
         if not any(self.hands[seat]):
+            if self.burning is not None and self.burning[0] == seat:  # R14.2 烧成功
+                self.shao_log.append(self.burning)
+                self.events.append(Event("shao-ok", seat, target=self.burning[1]))
+                self.burning = None
+                self.duty[seat] = False
             if self.places[seat] is None:  # 走牌 (R8.1); a no-3 seat already holds its bottom place
                 place = self._open_place(bottom=False)
                 self.places[seat] = place
                 self.events.append(Event("out", seat, value=place))
                 self._promote_revolt()
-                if place == 1 and self.rules.suffocation:
+                if place == 1 and self.rules.grand_slam and not self._others_played(seat):
+                    self._grand_slam(seat)
+                elif place == 1 and self.rules.suffocation:
                     self._suffocate(seat)
             self._check_chuan_san()
         self._update_luanchan()
-        if not any(self.hands[opposite(seat)]) or self.holding < 5:  # R4.4/R9.4: 够级 only while…
+        if not (any(self.hands[opposite(seat)]) or self._dead) or self.holding < 5:  # R4.4/R9.4: 够级 only while…
             self.top_gouji = self.top_pure = False
         if not self._check_end():
             self._advance(seat)
@@ -482,6 +616,10 @@ class Game:
         self.passed[seat] = True
         self.marks[seat] = "pass"
         self.events.append(Event("pass", seat))
+        if self.top_kind == "chong":  # 不打: the 革命 seat 开点s (R14.6)
+            assert self.revolt is not None
+            self._chong_end(self.revolt)
+            return
         self._advance(seat)
 
     def _let(self, seat: int) -> None:
@@ -494,17 +632,7 @@ class Game:
     # ------------------------------------------------------------------ turn order
     def _advance(self, seat: int) -> None:
         """Move the turn to the next seat with a choice, passing for those without (R5.2–R5.6)."""
-        assert self.top is not None
-        s = seat
-        while True:
-            s = (s + 1) % SEATS
-            if self.let_by is not None and s == opposite(self.let_by):
-                self.to_act = self.let_by  # neither 下家 nor 下联 beat it: the letter acts again
-                self.let_by = None
-                return
-            if s == self.top[0]:
-                self._end_round()
-                return
+        for s in self._turn_order(seat):
             if not any(self.hands[s]):
                 continue
             if self._can_answer(s):
@@ -513,6 +641,25 @@ class Game:
             self.passed[s] = True
             self.marks[s] = "pass"
             self.events.append(Event("pass", s, auto=True))
+        if self.let_by is not None:  # neither 下家 nor 下联 beat the play that was let: the letter acts again
+            self.to_act = self.let_by
+            self.let_by = None
+            return
+        self._end_round()
+
+    def _turn_order(self, seat: int) -> list[int]:
+        """The seats still to act on the top play after ``seat``, until the round would end.
+
+        In play order from the top seat (R5.2, R6.1) — except a 够级 play in force under
+        ``classic``: 烧牌优先 (R14.2), so the other seats may burn first, the top seat's team before
+        the other team, each in play order, and its 对头 answers last.
+        """
+        assert self.top is not None
+        top_seat = self.top[0]
+        if self.rules.classic and self.top_gouji:
+            order = [(top_seat + i) % SEATS for i in (2, 4, 1, 5, 3)]
+            return order[order.index(seat) + 1:] if seat in order else order
+        return [(seat + i) % SEATS for i in range(1, (top_seat - seat) % SEATS or SEATS)]
 
     def _end_round(self) -> None:
         assert self.top is not None
@@ -526,7 +673,14 @@ class Game:
         if self.round_shao is not None:
             self.shao_log.append(self.round_shao)
             self.events.append(Event("shao-stands", self.round_shao[0], target=self.round_shao[1]))
-        if self.top_pure and any(self.hands[top_seat]) and not self.kaidian[top_seat]:
+        if self.rules.classic:
+            play = self.top[1]
+            opens = not (play.black or play.red or str(play) == "2")  # R14.1: not jokers, not a lone 2
+            if self.top_gouji and opens and any(self.hands[top_seat]) and not self.kaidian[top_seat] \
+                    and not self.kaidian_lost[top_seat]:
+                self.kaidian[top_seat] = True
+                self.events.append(Event("kaidian", top_seat))
+        elif self.top_pure and any(self.hands[top_seat]) and not self.kaidian[top_seat]:
             # R7.1: lead all 4s now to 开点 (whether the seat still may is checked then, so that
             # the chance, which is public, does not tell who holds no 4)
             self.kaidian_chance = top_seat
@@ -536,6 +690,27 @@ class Game:
             self.events.append(Event("jiefeng", leader))
         self._new_round(leader)
         self.events.append(Event("round", leader))
+        if self.burning is not None and self.burning[0] == leader and not self._leads(leader):
+            self._burn_fail(leader)
+
+    def _burn_fail(self, seat: int) -> None:
+        """R14.2 烧失败: a burner that must lead and has no lead carrying a joker (nor its last play)
+        is 大落 and plays no more; its cards leave play unseen, and the next seat leads."""
+        assert self.burning is not None
+        self.events.append(Event("shao-fail", seat, target=self.burning[1]))
+        self.burning = None
+        self.duty[seat] = False
+        for r, n in enumerate(self.hands[seat]):
+            self.aside[r] += n
+        self.hands[seat] = [0] * (RED + 1)
+        if self.places[seat] is None:
+            self.places[seat] = self._open_place(bottom=True)
+        self.events.append(Event("out", seat, value=self.places[seat], auto=True))
+        self._update_luanchan()
+        if not self._check_end():
+            leader = self._next_holder(seat)
+            self._new_round(leader)
+            self.events.append(Event("jiefeng", leader))
 
     def _next_holder(self, seat: int) -> int:
         for i in range(1, SEATS + 1):
@@ -548,6 +723,26 @@ class Game:
     def _open_place(self, bottom: bool) -> int:
         free = [p for p in range(1, SEATS + 1) if p not in self.places]
         return free[-1] if bottom else free[0]
+
+    def _others_played(self, seat: int) -> bool:
+        """Whether any seat but ``seat`` has played a card this game (a 汇5 counts for the team)."""
+        for e in self.events:
+            if e.kind in ("lead", "follow") and e.seat != seat:
+                return True
+            if e.kind == "hui" and e.seat is not None and any(s != seat for s in range(team_of(e.seat), SEATS, 2)):
+                return True
+        return False
+
+    def _grand_slam(self, seat: int) -> None:
+        """满贯 (R13.3, decision 31): the game ends; the seat's teammates take 二科 and 三科 (fewer cards
+        first), so that it scores as 串三家 for the team, doubled."""
+        self.grand_slam = seat
+        self.events.append(Event("grandslam", seat))
+        mates = [s for s in range(team_of(seat), SEATS, 2) if s != seat and self.places[s] is None]
+        mates.sort(key=lambda s: (sum(self.hands[s]), (s - seat) % SEATS))
+        for s in mates:
+            self.places[s] = self._open_place(bottom=False)
+            self.events.append(Event("out", s, value=self.places[s], auto=True))
 
     def _suffocate(self, first: int) -> None:
         """窒息: when 头科 goes out, every seat that has played no card is 大落 (from the bottom, in play
@@ -583,8 +778,9 @@ class Game:
 
     def _update_luanchan(self) -> None:
         if not self.luanchan and self.holding <= 4:
-            self.luanchan = True  # R9.4 四户乱缠
+            self.luanchan = True  # R9.4 四户乱缠; a classic 烧 in progress ends undecided (decision 32)
             self.duty = [False] * SEATS
+            self.burning = None
             self.events.append(Event("luanchan"))
 
     def _check_chuan_san(self) -> None:
@@ -651,6 +847,12 @@ class Game:
             "let_by": self.let_by,
             "let_done": self.let_done,
             "round_shao": self.round_shao,
+            "burning": self.burning,
+            "chong": self.chong,
+            "chongdian": self.chongdian,
+            "head": self.head,
+            "sijiji": self.sijiji,
+            "grand_slam": self.grand_slam,
         }
 
     def to_json(self) -> str:
@@ -697,6 +899,14 @@ class Game:
         g.men_log = [(a, b) for a, b in d["men_log"]]
         g.top = (d["top"][0], parse_play(d["top"][1])) if d["top"] else None
         g.round_shao = tuple(d["round_shao"]) if d["round_shao"] else None  # type: ignore[assignment]
+        # fields added with the classic preset: a state saved before them reads as a 大纲 game
+        g.burning = tuple(d["burning"]) if d.get("burning") else None  # type: ignore[assignment]
+        g.chong = list(d.get("chong", []))
+        g.chongdian = d.get("chongdian", False)
+        g.head = d.get("head")
+        g.sijiji = d.get("sijiji", 0)
+        g.grand_slam = d.get("grand_slam")
+        g._dead = False
         return g
 
     @classmethod
@@ -733,6 +943,34 @@ def _shao_reason(hand: Sequence[int], play: Play) -> tuple[str, str] | None:
             f"({kinds}, 3s and 2s aside)",
         )
     return None
+
+
+def _last_play(hand: Sequence[int]) -> Play | None:
+    """The hand's cards other than 3s as one play, if they make one (a burner's last lead, R14.2)."""
+    bases = [r for r in range(FOUR, ACE + 1) if hand[r]]
+    if len(bases) > 1 or (bases == [FOUR] and (hand[TWO] or hand[BLACK] or hand[RED])):
+        return None
+    if bases:
+        return Play(bases[0], hand[bases[0]], hand[TWO], hand[BLACK], hand[RED])
+    if hand[TWO]:
+        return Play(TWO, hand[TWO], 0, hand[BLACK], hand[RED])
+    if hand[BLACK] or hand[RED]:
+        return Play(0, 0, 0, hand[BLACK], hand[RED])
+    return None
+
+
+def _check_chongdian(hand: Sequence[int], sets: Sequence[Play], rules: Ruleset) -> None:
+    """R14.6: three 够级 plays the 革命 hand holds all at once."""
+    if len(sets) != 3:
+        raise ValueError(f"冲点 takes three 够级 sets, not {len(sets)}")
+    need = [0] * (RED + 1)
+    for p in sets:
+        if not is_gouji(p, rules):
+            raise ValueError(f"冲点 sets must be 够级牌: {p} is not")
+        for r, n in enumerate(p.counts()):
+            need[r] += n
+    if any(n > hand[r] for r, n in enumerate(need)):
+        raise ValueError("the 革命 seat does not hold the 冲点 sets")
 
 
 def _let_reason(g: Game, seat: int) -> tuple[str, str]:

@@ -16,27 +16,34 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from .cards import BLACK, FOUR, RED, SEATS, SYMBOLS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
 from .errors import IllegalAction
 from .events import Event, event_dicts
 from .game import Game, opposite, team_of
-from .plays import holds_pure_gouji
+from .plays import GOUJI_MIN, Play, holds_pure_gouji
 from .rules import Ruleset
 from .view import SeatView
 
 TRIBUTE_RANKS = (RED, BLACK, TWO)
 """法定进贡牌, strongest first (第三十五条)."""
-TRIBUTE_NAMES = {"dian": "点贡", "shao": "捎贡", "men": "闷贡", "luo": "落贡", "duitou": "对头贡"}
+TRIBUTE_NAMES = {"dian": "点贡", "shao": "捎贡", "burn": "烧贡", "men": "闷贡", "luo": "落贡", "duitou": "对头贡"}
+SUITS = "SHCD"
+"""♠ ♥ ♣ ♦ as letters: suits are kept for the 4s only, which is all 上班 needs (R2.1, R14.4)."""
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 PHASE_OF = {
     "choose-leader": "choose-leader", "buy-check": "buy", "buy-offer": "buy", "buy-answer": "buy",
     "deal": "deal", "tribute-plan": "tribute", "dian-choice": "tribute", "tribute": "tribute",
     "tribute-mate": "tribute",
     "revolution-plan": "revolution", "revolt": "revolution", "revolution-resolve": "revolution",
     "declare-plan": "declare", "declare": "declare", "start-play": "play",
+    "shangban-plan": "shangban", "shangban": "shangban", "shangban-resolve": "shangban",
+    "chongdian-plan": "revolution", "chongdian": "revolution", "yaotou": "revolution",
 }
-DECISIONS = ("choose-leader", "buy-offer", "buy-answer", "dian-choice", "tribute-mate", "revolt", "declare")
+DECISIONS = ("choose-leader", "buy-offer", "buy-answer", "dian-choice", "tribute-mate", "revolt", "declare",
+             "shangban", "chongdian", "yaotou")
 
 
 @dataclass(frozen=True)
@@ -96,6 +103,7 @@ class Match:
         """A match from a seeded deal; the first leader is drawn by lot (R11.1)."""
         m = cls._blank(seed, rules, games)
         m.leader = random.Random(f"{seed}/1/lot").randrange(SEATS)
+        m.by_lot = True
         m.events.append(Event("lot", m.leader))
         m._deal()
         return m
@@ -109,10 +117,14 @@ class Match:
         games: int = 1,
         previous: dict[str, Any] | None = None,
         seed: int = 0,
+        suits: list[str] | None = None,
+        shangban: bool = False,
     ) -> Match:
         """A match whose current game starts from the given deal (36 cards each, 216 in all), for
         tests and puzzles. ``previous`` is the last game's result (as in ``results``: places,
-        kaidian, shao, men, chuan_san, revolt, no3, seat_points, team_points): tribute follows it."""
+        kaidian, shao, men, chuan_san, revolt, no3, seat_points, team_points): tribute follows it.
+        ``suits`` gives the suits of each seat's 4s (letters of ``SHCD``, drawn from the seed when
+        None); ``shangban`` makes ``leader`` the dealer and lets 上班 choose who leads (R14.4)."""
         counts = [parse_cards(h) for h in hands]
         if len(counts) != SEATS or sum(map(sum, counts)) != len(full_deck()):
             raise ValueError("a deal is six hands of 216 cards in all")
@@ -121,6 +133,11 @@ class Match:
             m.results.append({"game_no": 1, **previous})
             m.game_no = 2
         m.leader = leader
+        m.by_lot = shangban
+        if suits is not None:
+            if [len(x) for x in suits] != [h[FOUR] for h in counts] or any(set(x) - set(SUITS) for x in suits):
+                raise ValueError("suits: one letter of SHCD per 4 held, for each seat")
+            m.preset_suits = list(suits)
         if previous is not None:
             m._before_deal(counts, choose_leader=False)
         else:
@@ -146,6 +163,8 @@ class Match:
         m.queue: list[dict[str, Any]] = []
         m.dian_both: list[list[int]] = []
         m.leader = 0
+        m.by_lot = False  # the leader was drawn by lot: in classic, 上班 may take the lead (R14.4)
+        m.preset_suits: list[str] | None = None
         m._reset_deal_state()
         return m
 
@@ -157,6 +176,10 @@ class Match:
         self.revolt: int | None = None
         self.natural: list[int] = []
         self.excused: list[bool] = [False] * SEATS
+        self.suits: list[str] = [""] * SEATS  # the suits of each seat's 4s
+        self.chong_sets: list[str] = []  # the 革命 seat's 冲点 (R14.6)
+        self.yaotou: bool | None = None  # its 对头's 要头 (True) or 无头 (False) (R14.7)
+        self.shown4: list[list[int]] = []  # [seat, count] of each seat that showed its 4s for 上班
 
     # ------------------------------------------------------------------ reading
     @property
@@ -197,7 +220,8 @@ class Match:
         task = self.queue[0]
         prefer = {"buy-offer": actions[0], "buy-answer": "accept", "revolt": "no-revolt",
                   "declare": "declare-natural", "dian-choice": "tribute-none", "tribute-mate": "tribute-give",
-                  "choose-leader": f"choose-leader {seat}"}
+                  "choose-leader": f"choose-leader {seat}", "shangban": "shangban", "chongdian": "no-chongdian",
+                  "yaotou": "yaotou"}
         return prefer[task["kind"]]
 
     def standings(self) -> Standings:
@@ -255,7 +279,14 @@ class Match:
         if kind == "buy-offer":
             rank = SYMBOLS[task["rank"]]
             cards = [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]]
-            return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + ["no-buy"]
+            optional = not self.rules.classic  # 买三 is a must in classic (R14.5)
+            return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + (["no-buy"] if optional else [])
+        if kind == "shangban":
+            return ["shangban", "no-shangban"]
+        if kind == "chongdian":
+            return [f"chongdian {''.join(SYMBOLS[r] for r in c)}" for c in task["options"]] + ["no-chongdian"]
+        if kind == "yaotou":
+            return ["yaotou", "wutou"]
         if kind == "buy-answer":
             return ["accept", "refuse"]
         if kind == "revolt":
@@ -279,9 +310,13 @@ class Match:
                 self.events.append(Event("no-buy", seat, value=task["rank"]))
                 return
             card = parse_cards(action.split()[1]).index(1)
-            self.events.append(Event("buy-offer", seat, SYMBOLS[card], value=task["rank"]))
-            self.queue.insert(0, {"kind": "buy-answer", "seat": opposite(seat), "buyer": seat,
-                                  "rank": task["rank"], "card": card})
+            seller = task.get("from", opposite(seat))
+            self.events.append(Event("buy-offer", seat, SYMBOLS[card], target=seller, value=task["rank"]))
+            answer = {"kind": "buy-answer", "seat": seller, "buyer": seat, "rank": task["rank"], "card": card}
+            if self.rules.classic:  # the seller must sell (R14.5)
+                self._decide(answer, "accept")
+            else:
+                self.queue.insert(0, answer)
         elif kind == "buy-answer":
             buyer, rank, card = task["buyer"], task["rank"], task["card"]
             if action == "accept":
@@ -298,6 +333,19 @@ class Match:
         elif kind == "declare":
             if action == "declare-natural":
                 self.natural.append(seat)
+        elif kind == "shangban":
+            if action == "shangban":
+                self.events.append(Event("shangban", seat, SUIT_SYMBOLS[task["suit"]] + "4", value=task["count"]))
+                self.shown4.append([seat, task["count"]])
+        elif kind == "chongdian":
+            if action == "no-chongdian":
+                self.events.append(Event("no-chongdian", seat))
+            else:
+                arg = action.split()[1]
+                combo = next(c for c in task["options"] if "".join(SYMBOLS[r] for r in c) == arg)
+                self.chong_sets = [str(Play(r, self.hands[seat][r])) for r in combo]
+        elif kind == "yaotou":
+            self.yaotou = action == "yaotou"
         elif kind == "dian-choice":
             self.events.append(Event("dian-choice", seat, tag="both" if action == "tribute-both" else "none"))
             if action == "tribute-both":
@@ -337,18 +385,60 @@ class Match:
             rng.shuffle(deck)
             for i, rank in enumerate(deck):
                 self.hands[(self.leader + i) % SEATS][rank] += 1
+        self.suits = self._deal_suits()
         for s in range(SEATS):
             self.dealt[s] = list(self.hands[s])
             self.payable[s] = [n if r in TRIBUTE_RANKS else 0 for r, n in enumerate(self.hands[s])]
         self.events.append(Event("deal", self.leader, value=self.game_no))
         order = [(self.leader + i) % SEATS for i in range(SEATS)]
-        self.queue = [{"kind": "buy-check", "seat": s, "rank": rank} for rank in (THREE, FOUR) for s in order]
+        classic = self.rules.classic
+        ranks = (THREE,) if classic else (THREE, FOUR)  # classic buys 3s only (R14.5)
+        self.queue = [{"kind": "shangban-plan", "seat": None}] if classic and self.by_lot else []
+        self.queue += [{"kind": "buy-check", "seat": s, "rank": rank} for rank in ranks for s in order]
         if self.results:
             self.queue.append({"kind": "tribute-plan", "seat": None})
         if self.rules.revolution:
             self.queue.append({"kind": "revolution-plan", "seat": None})
+            if classic:
+                self.queue.append({"kind": "chongdian-plan", "seat": None})
         self.queue += [{"kind": "declare-plan", "seat": None}, {"kind": "start-play", "seat": None}]
         self._run()
+
+    def _deal_suits(self) -> list[str]:
+        """The suits of each seat's 4s: as given to ``from_deal``, else the sixteen 4s (four of each
+        suit) shuffled from the seed — the same as dealing suited cards, for all that suits decide."""
+        if self.preset_suits is not None:
+            return list(self.preset_suits)
+        suits = list(SUITS * 4)
+        random.Random(f"{self.seed}/{self.game_no}/{self.deal_no}/suits").shuffle(suits)
+        out, i = [], 0
+        for h in self.hands:
+            out.append("".join(sorted(suits[i:i + h[FOUR]], key=SUITS.index)))
+            i += h[FOUR]
+        return out
+
+    def _task_shangban_plan(self, _task: dict[str, Any]) -> None:
+        """R14.4 上班: from the dealer, each seat holding two or more 4s of one suit may show them."""
+        order = [(self.leader + i) % SEATS for i in range(SEATS)]
+        tasks = []
+        for s in order:
+            counts = {x: self.suits[s].count(x) for x in SUITS}
+            suit = max(SUITS, key=lambda x: counts[x])
+            if counts[suit] >= 2:
+                tasks.append({"kind": "shangban", "seat": s, "count": counts[suit], "suit": suit})
+        self.queue[0:0] = [*tasks, {"kind": "shangban-resolve", "seat": None}]
+
+    def _task_shangban_resolve(self, _task: dict[str, Any]) -> None:
+        """The most 4s of one suit leads; on a tie the first to show; if nobody shows, the lot stands."""
+        best: list[int] | None = None
+        for shown in self.shown4:
+            if best is None or shown[1] > best[1]:
+                best = shown
+        if best is None:
+            self.events.append(Event("shangban-none", self.leader))
+            return
+        self.leader = best[0]
+        self.events.append(Event("shangban-lead", best[0], value=best[1]))
 
     def _move(self, giver: int, taker: int, rank: int, n: int = 1) -> None:
         self.hands[giver][rank] -= n
@@ -358,6 +448,9 @@ class Match:
         """R11.2/R11.3: a seat lacking the rank buys from its 对家, else is given one (赠3/赠4)."""
         seat, rank = task["seat"], task["rank"]
         if self.hands[seat][rank]:
+            return
+        if self.rules.classic:
+            self._buy3_classic(seat)
             return
         opp = opposite(seat)
         can_pay = any(self.payable[seat][r] for r in TRIBUTE_RANKS)
@@ -370,6 +463,26 @@ class Match:
         if giver is not None:
             self._move(giver, seat, rank)
             self.events.append(Event("gift", giver, target=seat, value=rank, auto=True))
+
+    def _buy3_classic(self, seat: int) -> None:
+        """R14.5 买三/要三: buy a 3 with a 2 or joker from the 对家, else from the 对家's team; failing
+        that, ask the own team for one. A seat with nothing to pay is in 革命 at once."""
+        if not any(self.payable[seat][r] for r in TRIBUTE_RANKS):
+            if self.rules.revolution:
+                if seat not in self.votes:
+                    self.votes.append(seat)
+                    self.events.append(Event("revolt-auto", seat, auto=True))
+                return
+        else:
+            sellers = [opposite(seat), (seat + 1) % SEATS, (seat + 5) % SEATS]
+            seller = next((s for s in sellers if self.hands[s][THREE] >= 2), None)
+            if seller is not None:
+                self.queue.insert(0, {"kind": "buy-offer", "seat": seat, "rank": THREE, "from": seller})
+                return
+        giver = next((g for g in ((seat + 4) % SEATS, (seat + 2) % SEATS) if self.hands[g][THREE] >= 2), None)
+        if giver is not None:
+            self._move(giver, seat, THREE)
+            self.events.append(Event("ask3", giver, target=seat, auto=True))
 
     def _task_tribute_plan(self, _task: dict[str, Any]) -> None:
         """R12: 点贡, 捎贡, 闷贡, 落贡 from the last game, in that order; 抗贡 first (R12.7)."""
@@ -384,16 +497,21 @@ class Match:
                 self.excused[s] = True
         places, kaidian = prev["places"], prev["kaidian"]
         tasks: list[dict[str, Any]] = []
+        if self.rules.classic and prev["chuan_san"] is not None:  # R14.8: only the 串三户 tribute
+            self.queue[0:0] = [_tribute(s, opposite(s), 1, "duitou")
+                               for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
+            return
         for a in range(3):
             b = a + 3
-            if prev["revolt"] in (a, b) or (kaidian[a] and kaidian[b]):
+            if _pair_out(prev, a) or (kaidian[a] and kaidian[b]):
                 continue
             if kaidian[a] != kaidian[b]:
                 loser, winner = (b, a) if kaidian[a] else (a, b)
                 tasks.append(_tribute(loser, winner, 1, "dian"))
             elif [a, b] in self.dian_both:  # chosen before the deal (第三十一条)
                 tasks += [_tribute(a, b, 1, "dian"), _tribute(b, a, 1, "dian")]
-        tasks += [_tribute(victim, by, 1, "shao") for by, victim in prev["shao"]]
+        burn = "burn" if self.rules.classic else "shao"
+        tasks += [_tribute(victim, by, 1, burn) for by, victim in prev["shao"]]
         tasks += [_tribute(victim, by, 1, "men") for by, victim in prev["men"]]
         if prev["chuan_san"] is not None:
             losers = [s for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
@@ -440,9 +558,9 @@ class Match:
     def _task_revolution_plan(self, _task: dict[str, Any]) -> None:
         """R11.4: seats holding no 2, B or R after buying and tribute may declare 革命."""
         order = [(self.leader + i) % SEATS for i in range(SEATS)]
-        eligible = [s for s in order if not any(self.hands[s][r] for r in TRIBUTE_RANKS)]
+        eligible = [s for s in order if not any(self.hands[s][r] for r in TRIBUTE_RANKS) and s not in self.votes]
         self.queue[0:0] = [{"kind": "revolt", "seat": s} for s in eligible]
-        if eligible:
+        if eligible or self.votes:  # classic: a seat may already be in 革命 from 买三 (R14.5)
             self.queue.insert(len(eligible), {"kind": "revolution-resolve", "seat": None})
 
     def _task_revolution_resolve(self, _task: dict[str, Any]) -> None:
@@ -453,6 +571,19 @@ class Match:
         elif self.votes:
             self.revolt = self.votes[0]
 
+    def _task_chongdian_plan(self, _task: dict[str, Any]) -> None:
+        """R14.6/R14.7: a 革命 seat with three 够级 ranks may 冲点; then its 对头 says 要头 or 无头."""
+        r = self.revolt
+        if r is None:
+            return
+        h = self.hands[r]
+        ranks = [k for k in sorted(GOUJI_MIN, reverse=True) if h[k] >= GOUJI_MIN[k]]
+        tasks: list[dict[str, Any]] = []
+        if len(ranks) >= 3:
+            tasks.append({"kind": "chongdian", "seat": r, "options": [list(c) for c in combinations(ranks, 3)]})
+        tasks.append({"kind": "yaotou", "seat": opposite(r)})
+        self.queue[0:0] = tasks
+
     def _task_declare_plan(self, _task: dict[str, Any]) -> None:
         """R7.3 自然开点: a seat with no pure 够级牌 (and a 对头 this game) may declare it."""
         order = [(self.leader + i) % SEATS for i in range(SEATS)]
@@ -462,9 +593,12 @@ class Match:
 
     def _task_start_play(self, _task: dict[str, Any]) -> None:
         prev = self.previous
-        hui = prev is not None and prev["chuan_san"] is not None and self.revolt != self.leader
+        hui = (prev is not None and prev["chuan_san"] is not None and self.revolt != self.leader
+               and not self.rules.classic)
+        classic_revolt = self.rules.classic and self.revolt is not None
         self.game = Game.from_hands([format_counts(h) for h in self.hands], self.leader, self.rules,
-                                    natural=self.natural, revolt=self.revolt, hui=hui)
+                                    natural=self.natural, revolt=self.revolt, hui=hui, chongdian=self.chong_sets,
+                                    yaotou=self.yaotou if classic_revolt else None)
         self.phase = "play"
         self._waiting = None
         if self.game.over:
@@ -476,6 +610,7 @@ class Match:
         r = g.result().to_dict()
         r["revolt"] = g.revolt
         r["no3"] = [e.seat for e in g.events if e.kind == "no3"]
+        r["chongdian"] = g.chongdian
         r["game_no"] = self.game_no
         self.results.append(r)
         self.events.append(Event("game-over", value=self.game_no))
@@ -493,12 +628,14 @@ class Match:
         """R11.1: the last 大落 leads (by lot when several seats had no 3); after 串三家 the beaten
         team chooses (R11.6)."""
         prev = self.results[-1]
-        if prev["chuan_san"] is None and len(prev["no3"]) >= 2:
+        choose = prev["chuan_san"] is not None and not self.rules.classic  # classic: the 大落 leads (decision 33)
+        self.by_lot = not choose and len(prev["no3"]) >= 2
+        if self.by_lot:
             self.leader = random.Random(f"{self.seed}/{self.game_no}/lot").randrange(SEATS)
             self.events.append(Event("lot", self.leader))
-        elif prev["chuan_san"] is None:
+        elif not choose:
             self.leader = prev["places"].index(6)
-        self._before_deal(None, choose_leader=prev["chuan_san"] is not None)
+        self._before_deal(None, choose_leader=choose)
 
     def _before_deal(self, hands: list[Counts] | None, choose_leader: bool) -> None:
         """The choices made before the cards are drawn: after 串三家 the beaten team names the leader
@@ -511,9 +648,10 @@ class Match:
             losers = [s for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
             chooser = max(losers, key=lambda s: prev["places"][s])
             self.queue.append({"kind": "choose-leader", "seat": chooser, "team": team_of(chooser)})
+        waived = self.rules.classic and prev["chuan_san"] is not None  # R14.8: no 点贡 after 串三户
         for a in range(3):
             b = a + 3
-            if prev["revolt"] not in (a, b) and not prev["kaidian"][a] and not prev["kaidian"][b]:
+            if not waived and not _pair_out(prev, a) and not prev["kaidian"][a] and not prev["kaidian"][b]:
                 lower = a if prev["places"][a] > prev["places"][b] else b
                 self.queue.append({"kind": "dian-choice", "seat": lower, "pair": [a, b]})
         self.queue.append({"kind": "deal", "seat": None, "hands": [format_counts(h) for h in hands] if hands else None})
@@ -534,6 +672,8 @@ class Match:
             "hands": [format_counts(h) for h in self.hands], "dealt": [format_counts(h) for h in self.dealt],
             "payable": [format_counts(h) for h in self.payable], "votes": self.votes, "revolt": self.revolt,
             "natural": self.natural, "excused": self.excused, "dian_both": self.dian_both,
+            "by_lot": self.by_lot, "preset_suits": self.preset_suits, "suits": self.suits,
+            "chong_sets": self.chong_sets, "yaotou": self.yaotou, "shown4": self.shown4,
         }
 
     def to_json(self) -> str:
@@ -555,6 +695,13 @@ class Match:
             setattr(m, key, [parse_cards(h) for h in d[key]])
         m.votes, m.natural, m.excused = list(d["votes"]), list(d["natural"]), list(d["excused"])
         m.dian_both = [list(p) for p in d["dian_both"]]
+        # fields added with the classic preset: a state saved before them reads as a 大纲 match
+        m.by_lot = d.get("by_lot", False)
+        m.preset_suits = d.get("preset_suits")
+        m.suits = list(d.get("suits", [""] * SEATS))
+        m.chong_sets = list(d.get("chong_sets", []))
+        m.yaotou = d.get("yaotou")
+        m.shown4 = [list(x) for x in d.get("shown4", [])]
         return m
 
     @classmethod
@@ -563,6 +710,11 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match game {self.game_no}/{self.games} phase={self.phase} to_act={self._waiting}>"
+
+
+def _pair_out(prev: dict[str, Any], a: int) -> bool:
+    """The pair of 对家 a, a+3 is out of 开点 and 点贡 when one sat in 革命 without 冲点 (R11.4, R14.6)."""
+    return prev["revolt"] in (a, a + 3) and not prev.get("chongdian", False)
 
 
 def _tribute(giver: int, taker: int, n: int, tag: str) -> dict[str, Any]:

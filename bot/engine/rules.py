@@ -9,8 +9,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-PRESETS: tuple[str, ...] = ("dagang",)
-"""Implemented presets. ``classic`` (seed 000, R14) joins them with its own rules."""
+PRESETS: tuple[str, ...] = ("dagang", "classic")
+"""The presets: ``dagang`` is the 《够级游戏大纲》 (R13.1); ``classic`` the client sheet of seed 000 (R13.2, R14)."""
+
+PRESET_DEFAULTS: dict[str, dict[str, bool]] = {
+    "dagang": {},
+    "classic": {"big_joker_is_gouji": True},
+}
+"""Switches a preset turns on by itself. Seed 000 counts 大花 plays among the 够级牌 (its 开点
+paragraph excludes them by name), so ``classic`` starts with R4.3 on; a table may still turn it off."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +35,14 @@ class Ruleset:
     """R13.3 阵营战 (002): a seat may see the hand of a teammate holding fewer than 10 cards."""
     suffocation: bool = False
     """R13.3 窒息 (002): a seat that has played no card when 头科 goes out is 大落 and plays no more."""
+    grand_slam: bool = False
+    """R13.3 满贯 (002): a seat that plays all its cards before anyone else has played ends the game,
+    which scores as 串三家 for its team, doubled."""
+
+    @property
+    def classic(self) -> bool:
+        """The rules of seed 000 (R14) in place of the 大纲's where they differ."""
+        return self.name == "classic"
 
     @classmethod
     def preset(cls, name: str = "dagang", **switches: bool) -> Ruleset:
@@ -41,7 +56,11 @@ class Ruleset:
         for key, value in switches.items():
             if not isinstance(value, bool):
                 raise ValueError(f"switch {key} takes True or False, not {value!r}")
-        return replace(cls(name=name), **switches)
+        return replace(cls(name=name), **{**PRESET_DEFAULTS[name], **switches})
+
+    def switches(self) -> dict[str, bool]:
+        """The switches as set, by name."""
+        return {k: v for k, v in asdict(self).items() if k != "name"}
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -49,3 +68,7 @@ class Ruleset:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
         return cls.preset(data.get("name", "dagang"), **{k: v for k, v in data.items() if k != "name"})
+
+
+SWITCHES: tuple[str, ...] = tuple(f.name for f in fields(Ruleset) if f.name != "name")
+"""The names of the switches of R13.3, in declaration order."""

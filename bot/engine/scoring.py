@@ -22,6 +22,7 @@ ITEM_NAMES = {
     "men": ("闷牌", "shut out (闷)"),
     "mened": ("被闷", "was shut out"),
     "chuan_san": ("串三家", "串三家 (top three)"),
+    "double": ("翻倍", "doubled"),
 }
 """Bilingual names of the items of a result, for every front end."""
 
@@ -40,12 +41,14 @@ class GameResult:
     chuan_san: int | None
     items: list[list[tuple[str, int]]] = field(default_factory=list)
     team_items: list[list[tuple[str, int]]] = field(default_factory=list)
+    multiplier: int = 1
+    """2 when the game counts double: 满贯 (R13.3) or a classic 串三户 (R14.8)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "places": self.places, "seat_points": self.seat_points, "team_points": self.team_points,
             "kaidian": self.kaidian, "shao": self.shao, "men": self.men, "chuan_san": self.chuan_san,
-            "items": self.items, "team_items": self.team_items,
+            "items": self.items, "team_items": self.team_items, "multiplier": self.multiplier,
         }
 
 
@@ -60,9 +63,9 @@ def score(g: Game) -> GameResult:
     else:
         team_items[g.chuan_san].append(("chuan_san", CHUAN_SAN_POINTS))
         team_items[1 - g.chuan_san].append(("chuan_san", -CHUAN_SAN_POINTS))
-    for s in range(3):  # R10.2, per pair of 对家; a 革命 seat's pair is left out (R11.4)
+    for s in range(3):  # R10.2, per pair of 对家; a 革命 seat's pair is left out (R11.4) unless it 冲点ed (R14.6)
         o = s + 3
-        if g.revolt not in (s, o) and g.kaidian[s] != g.kaidian[o]:
+        if (g.revolt not in (s, o) or g.chongdian) and g.kaidian[s] != g.kaidian[o]:
             win, lose = (s, o) if g.kaidian[s] else (o, s)
             items[win].append(("kaidian", 1))
             items[lose].append(("no-kaidian", -1))
@@ -72,9 +75,16 @@ def score(g: Game) -> GameResult:
     for by, victim in g.men_log:
         items[by].append(("men", 1))
         items[victim].append(("mened", -1))
+    multiplier = 2 if g.grand_slam is not None or (g.rules.classic and g.chuan_san is not None) else 1
+    if multiplier > 1:  # shown as its own item, so the sheet still adds up line by line
+        for it in items + team_items:
+            extra = sum(v for _, v in it) * (multiplier - 1)
+            if extra:
+                it.append(("double", extra))
     seat_points = [sum(v for _, v in it) for it in items]
     team_points = [sum(seat_points[s] for s in range(t, SEATS, 2)) + sum(v for _, v in team_items[t]) for t in (0, 1)]
     return GameResult(
         places=places, seat_points=seat_points, team_points=team_points, kaidian=list(g.kaidian),
         shao=list(g.shao_log), men=list(g.men_log), chuan_san=g.chuan_san, items=items, team_items=team_items,
+        multiplier=multiplier,
     )

@@ -42,6 +42,12 @@ class SeatView:
     chuan_san: int | None
     ply: int
     events: list[Event]
+    burning: tuple[int, int] | None
+    """classic: the 烧 in progress as (burner, burned) (R14.2)."""
+    head: int | None
+    """classic: the 对头 of the 革命 seat, which declared 要头 or 无头 (R14.7) …"""
+    sijiji: int
+    """… and the 够死级 plays it has left (0: 无头)."""
     peek: dict[int, str]
     """Teammates' hands this seat may see (R13.3 阵营战: fewer than 10 cards, with ``teammate_peek``)."""
     public: dict[str, Any]
@@ -59,6 +65,7 @@ class SeatView:
             marks=list(g.marks), passed=list(g.passed), let_by=g.let_by, kaidian=list(g.kaidian),
             gave_up=gave_up, kaidian_chance=g.kaidian_chance, natural=list(g.natural), duty=list(g.duty),
             luanchan=g.luanchan, over=g.over, chuan_san=g.chuan_san, ply=g.ply, events=list(g.events),
+            burning=g.burning, head=g.head, sijiji=g.sijiji,
             peek={t: g.hand(t) for t in range(seat % 2, 6, 2)
                   if g.rules.teammate_peek and t != seat and 0 < sum(g.hands[t]) < 10},
             public=g.public_dict(seat),
