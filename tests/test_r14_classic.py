@@ -487,3 +487,15 @@ def test_classic_state_round_trips_mid_burn_and_mid_chongdian():
     play(d, 3, "AA")
     play(c, 3, "AA")
     assert d.to_json() == c.to_json()
+
+
+def test_action_kind_tells_burns_from_answers():
+    g = new(*BURN, rules=CLASSIC)
+    play(g, 0, "QQQ")
+    legal = g.legal_actions(2)
+    assert legal.kind("play AAA") == "shao" and legal.kind("pass") == "pass" and legal.kind("play KKK") is None
+    g = Game.from_hands(["3KKK", "35", "3AA6", "3KKKK5", "3QQQ6", "36"], leader=4, rules=CLASSIC_REV, revolt=0,
+                        yaotou=False)
+    play(g, 4, "QQQ")
+    assert g.legal_actions(3).kind("play KKK") == "follow"  # 无头: an ordinary answer, not a burn
+    assert g.action_kind(0, "play KKK") is None

@@ -261,6 +261,16 @@ class Game:
             return False
         return True
 
+    def action_kind(self, seat: int, action: str) -> str | None:
+        """What a legal action would be — ``lead``, ``follow``, ``dadian``, ``shao`` (烧牌), ``kill``
+        (大王二杀一), ``chong`` (answering 冲点), ``pass`` or ``let`` — or None if it is not legal.
+        Front ends label their buttons with it (the 烧牌 button offers the ``shao`` plays)."""
+        try:
+            kind, _ = self._check(seat, action)
+        except IllegalAction:
+            return None
+        return kind
+
     def result(self) -> GameResult:
         if not self.over:
             raise IllegalAction("本局还没结束", "the game is not over yet")

@@ -60,6 +60,10 @@ class LegalActions(Sequence[str]):
         more = f", … {len(self) - 6} more" if len(self) > 6 else ""
         return f"<LegalActions seat={self._seat} {head}{more}>"
 
+    def kind(self, action: str) -> str | None:
+        """The kind of a legal action (see ``Game.action_kind``), or None if it is not legal."""
+        return self._game.action_kind(self._seat, action)
+
     def plays(self) -> Sequence[Play]:
         """The legal plays as ``Play`` objects (lazy for leads)."""
         return self._plays
