@@ -40,8 +40,12 @@ ZH: dict[str, str] = {
     "阵营战: see a teammate's hand once it holds fewer than 10 cards": "队友手牌少于10张时可以看到",
     "suffocation": "窒息",
     "窒息: a seat that played no card when 头科 goes out is 大落": "头科出完时还没出过牌的玩家为大落",
+    "grand_slam": "满贯",
+    "满贯: a seat out before anyone else played wins 串三家 for its team, doubled":
+        "别人还没出牌就出完（满贯）：算串三家，积分翻倍",
     # choices of /gouji open
     "大纲 (dagang)": "大纲",
+    "经典 (classic)": "经典",
     "choose seats": "选座",
     "draw by lot (抽签)": "抽签",
     "random": "随机",

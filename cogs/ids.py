@@ -4,7 +4,9 @@ revision in its custom id, so it works after a restart and a stale one is recogn
 A custom id is ``gouji:<table id>:<action>:<revision>``: the action is an engine action
 (``pass``, ``no-revolt``, ``buy3 2`` written ``buy3_2``) or a panel action (``hand``, ``burn``,
 ``hint`` …), and the revision is the table's when the component was drawn. The select of plays
-is ``gouji:<table id>:plays:<revision>``. Both are ``DynamicItem`` templates, registered once
+is ``gouji:<table id>:plays:<revision>`` (its values are card texts); the select of a choice before
+play with more options than a row of buttons holds (冲点's sets) is ``gouji:<table id>:choose:<revision>``
+(its values are engine actions). All are ``DynamicItem`` templates, registered once
 with ``add_dynamic_items``; a click is handed to the ``Gouji`` cog, which owns the service.
 """
 
@@ -24,8 +26,9 @@ log = logging.getLogger(__name__)
 COG_NAME = "Gouji"
 PREFIX = "gouji:"
 BUTTON = re.compile(
-    r"gouji:(?P<table>[0-9]{1,19}):(?P<action>(?!plays:)[a-z][A-Za-z0-9_-]{0,31}):(?P<revision>[0-9]{1,10})")
+    r"gouji:(?P<table>[0-9]{1,19}):(?P<action>(?!(?:plays|choose):)[a-z][A-Za-z0-9_-]{0,31}):(?P<revision>[0-9]{1,10})")
 SELECT = re.compile(r"gouji:(?P<table>[0-9]{1,19}):plays:(?P<revision>[0-9]{1,10})")
+CHOICE = re.compile(r"gouji:(?P<table>[0-9]{1,19}):choose:(?P<revision>[0-9]{1,10})")
 
 
 def button_id(table_id: int, action: str, revision: int) -> str:
@@ -37,9 +40,13 @@ def select_id(table_id: int, revision: int) -> str:
     return f"{PREFIX}{table_id}:plays:{revision}"
 
 
+def choice_id(table_id: int, revision: int) -> str:
+    return f"{PREFIX}{table_id}:choose:{revision}"
+
+
 def is_ours_but_malformed(custom_id: str) -> bool:
-    """A custom id with our prefix that neither template reads: an old or forged one."""
-    return custom_id.startswith(PREFIX) and not (BUTTON.fullmatch(custom_id) or SELECT.fullmatch(custom_id))
+    """A custom id with our prefix that no template reads: an old or forged one."""
+    return custom_id.startswith(PREFIX) and not any(t.fullmatch(custom_id) for t in (BUTTON, SELECT, CHOICE))
 
 
 def _cog(interaction: discord.Interaction[Any]) -> TableCommands | None:
@@ -109,4 +116,34 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
             await cog.act(interaction, self.table_id, f"play {self.item.values[0]}", self.revision)
 
 
-DYNAMIC_ITEMS = (TableButton, PlaySelect)
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=CHOICE.pattern):
+    """A select of the choices of a decision before play that has too many for a row of buttons
+    (冲点: up to ten sets of three); its option values are engine actions (``chongdian AKQ``)."""
+
+    def __init__(self, item: discord.ui.Select[Any]) -> None:
+        super().__init__(item)
+        m = CHOICE.fullmatch(item.custom_id)
+        if m is None:
+            raise ValueError(f"not a choice select id: {item.custom_id!r}")
+        self.table_id = int(m["table"])
+        self.revision = int(m["revision"])
+
+    @classmethod
+    def make(cls, table_id: int, revision: int, options: list[discord.SelectOption], placeholder: str,
+             row: int | None = None) -> ChoiceSelect:
+        return cls(discord.ui.Select(custom_id=choice_id(table_id, revision), options=options,
+                                     placeholder=placeholder, row=row))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChoiceSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = _cog(interaction)
+        if cog is not None and self.item.values:
+            await cog.act(interaction, self.table_id, self.item.values[0], self.revision)
+
+
+DYNAMIC_ITEMS = (TableButton, PlaySelect, ChoiceSelect)

@@ -1,17 +1,25 @@
-"""``/gouji rules [topic]``: the rules as this table plays them, by topic, from ``docs/rules.md``.
+"""``/gouji rules [topic]``: the rules as this table plays them, by topic, from ``docs/rules.md``,
+and a page for each rules preset and each switch (R13) that ``/gouji open`` offers.
 
-The document is the single source (the same text the README points to); each ``## `` section
-is a topic, offered as a choice, so the command can never disagree with the rules document.
+The document is the single source of the topics (the same text the README points to); each
+``## `` section is a topic, offered as a choice, so the command can never disagree with the rules
+document. The preset and switch pages say what ``/gouji open`` sets; which switches a preset
+turns on is read from the engine.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
+
+from bot.engine import Ruleset
+from bot.engine.rules import PRESETS
+
+from .views import rules_line
 
 RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 EMBED_TEXT = 4000
@@ -50,11 +58,48 @@ def chunks(text: str, size: int = EMBED_TEXT) -> list[str]:
     return out or [""]
 
 
-INTRO, TOPICS = load()
+SETTINGS_PATH = Path(__file__).resolve().parent / "settings.md"
+"""The preset and switch pages: one ``## `` section each, its heading ending with the preset's name or
+the switch's ``Ruleset`` field."""
+
+
+def setting_topics(docs: list[Topic], path: Path = SETTINGS_PATH) -> tuple[list[Topic], list[Topic]]:
+    """A page for each preset and each switch, in the engine's order, and the document's topics left
+    once each preset's own section (``## … `classic` …``) has moved onto its page. A preset's page
+    ends with the switches it turns on, as the engine sets them."""
+    _, pages = load(path)
+    by_key = {t.title.split()[-1]: t for t in pages}
+    switches = [f.name for f in fields(Ruleset) if f.name != "name"]
+    names = {k: by_key[k].title.split("：")[-1].rsplit(" ", 1)[0] if k in by_key else k for k in switches}
+    topics, absorbed = [], []
+    for name in PRESETS:
+        page = by_key.get(name, Topic(name, ""))
+        section = next((t for t in docs if f"`{name}`" in t.title), None)
+        rules = Ruleset.preset(name)
+        marks = " · ".join(f"{names[k]} {'✓' if getattr(rules, k) else '✗'}" for k in switches)
+        parts = [section.body if section else "", page.body, f"开关默认 / its switches: {marks}"]
+        topics.append(Topic(page.title, "\n\n".join(p for p in parts if p)))
+        absorbed += [section] if section else []
+    topics += [by_key.get(k, Topic(k, "")) for k in switches]
+    return topics, [t for t in docs if t not in absorbed]
+
+
+INTRO, DOC_TOPICS = load()
+SETTING_TOPICS, OTHER_TOPICS = setting_topics(DOC_TOPICS)
+TOPICS = OTHER_TOPICS[: 25 - len(SETTING_TOPICS)] + SETTING_TOPICS
+"""The choices of ``topic`` (Discord allows 25): the document's sections, then a page per preset and switch."""
 
 
 class RulesCommands:
     """Mixed into the ``/gouji`` cog."""
+
+    def _table_rules(self, channel_id: int | None) -> str:
+        """The rules of this channel's table, if one is open, as a first line (本桌：经典 · +满贯)."""
+        bot = getattr(self, "bot", None)
+        table = bot.service.tables.get(channel_id or 0) if bot is not None else None
+        if table is None:
+            return ""
+        return f"**本桌 / this table：{rules_line(table.settings.rules)}**\n\n"
 
     @app_commands.command(name="rules", description="The rules as this table plays them")
     @app_commands.describe(topic="Which part of the rules")
@@ -63,7 +108,8 @@ class RulesCommands:
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         if topic is None or not topic.isdigit() or int(topic) >= len(TOPICS):
             listing = "\n".join(f"• {t.title}" for t in TOPICS)
-            embed = discord.Embed(title="够级规则 / the rules", description=f"{INTRO}\n\n{listing}"[:EMBED_TEXT],
+            here = self._table_rules(interaction.channel_id)
+            embed = discord.Embed(title="够级规则 / the rules", description=f"{here}{INTRO}\n\n{listing}"[:EMBED_TEXT],
                                   colour=COLOUR)
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return

@@ -36,7 +36,8 @@ log = logging.getLogger(__name__)
 
 SORRY = bilingual("出了点问题，已记录，请再试一次", "something went wrong; it has been logged, please try again")
 SWITCHES = {"revolution": "revolution", "joker_kill": "joker_two_kill_one_extended",
-            "big_joker_gouji": "big_joker_is_gouji", "teammate_peek": "teammate_peek", "suffocation": "suffocation"}
+            "big_joker_gouji": "big_joker_is_gouji", "teammate_peek": "teammate_peek", "suffocation": "suffocation",
+            "grand_slam": "grand_slam"}
 """``/gouji open`` options → the ``Ruleset`` switches they set (R13.3)."""
 NOT_SEATED = ("你不在这桌", "you are not seated at this table")
 NOT_STARTED = ("牌局还没开始", "the match has not started")
@@ -225,6 +226,7 @@ class TableCommands:
         big_joker_gouji="Plays with a 大王 are 够级牌 (R4.3)",
         teammate_peek="阵营战: see a teammate's hand once it holds fewer than 10 cards",
         suffocation="窒息: a seat that played no card when 头科 goes out is 大落",
+        grand_slam="满贯: a seat out before anyone else played wins 串三家 for its team, doubled",
     )
     @app_commands.choices(
         rules=[app_commands.Choice(name=f"{RULES_ZH.get(p, p)} ({p})", value=p) for p in PRESETS],
@@ -238,10 +240,10 @@ class TableCommands:
         seconds: app_commands.Range[int, 10, 600] | None = None,
         seats: str | None = None, ai: str | None = None, revolution: bool | None = None,
         joker_kill: bool | None = None, big_joker_gouji: bool | None = None, teammate_peek: bool | None = None,
-        suffocation: bool | None = None,
+        suffocation: bool | None = None, grand_slam: bool | None = None,
     ) -> None:
         given = {"revolution": revolution, "joker_kill": joker_kill, "big_joker_gouji": big_joker_gouji,
-                 "teammate_peek": teammate_peek, "suffocation": suffocation}
+                 "teammate_peek": teammate_peek, "suffocation": suffocation, "grand_slam": grand_slam}
         switches = {SWITCHES[k]: v for k, v in given.items() if v is not None}
         default = Settings()
         settings = Settings(Ruleset.preset(rules or default.rules.name, **switches), games or default.games,

@@ -20,17 +20,23 @@ from typing import Any
 import discord
 
 from bot.ai import Suggestion, suggest
-from bot.engine import ITEM_NAMES, PLACE_ZH, Event, MatchView, describe, is_gouji, opposite, parse_play
+from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, is_gouji, parse_play
 from bot.tables import SEATS, Table
 from render import MatchSummary, TableExtras, render_hand, render_match, render_result, render_table
 from render.cards import play_words, rank_label
+from render.table import sijiji_on_top
 
 from .i18n import bilingual
-from .ids import PlaySelect, TableButton
+from .ids import ChoiceSelect, PlaySelect, TableButton
 
 TEAM_ZH = ("红方", "蓝方")
 RULES_ZH = {"dagang": "大纲", "classic": "经典"}
 """Rules presets by their Chinese names."""
+SWITCH_ZH = {
+    "revolution": "革命", "joker_two_kill_one_extended": "红鬼二打一", "big_joker_is_gouji": "大王算够级",
+    "teammate_peek": "阵营战", "suffocation": "窒息", "grand_slam": "满贯",
+}
+"""The switches of R13.3 by their Chinese names."""
 MAX_OPTIONS = 25
 """Discord's limit of options in one select."""
 RECENT = 3
@@ -49,11 +55,28 @@ LABELS = {
     "pass": "过牌", "let": "让牌", "revolt": "革命", "no-revolt": "不革命", "declare-natural": "宣点",
     "no-declare": "不宣点", "no-buy": "不买", "accept": "卖给对家", "refuse": "不卖", "tribute-both": "互进点贡",
     "tribute-none": "互不进点贡", "tribute-give": "进贡给队友", "tribute-skip": "不进贡（同联邦）",
+    "shangban": "上班（亮同花4）", "no-shangban": "不上班", "no-chongdian": "不冲点", "yaotou": "要头",
+    "wutou": "无头",
 }
 """Button words of the engine's actions; plays, buying and choosing a leader are spelled out below."""
 
+LABELS_EN = {
+    "revolt": "sit out", "no-revolt": "play on", "declare-natural": "declare", "no-declare": "don't declare",
+    "no-buy": "don't buy", "accept": "sell", "refuse": "refuse", "tribute-both": "both pay",
+    "tribute-none": "neither pays", "tribute-give": "pay it", "tribute-skip": "skip it", "shangban": "show 4s",
+    "no-shangban": "don't show", "no-chongdian": "no charge", "yaotou": "claim the head", "wutou": "no head",
+}
+"""The English beside a choice before play, on its button (``decision_label``)."""
+
 DECISION_HELP = {
     "buy-offer": ("缺3或4：用一张 2 或王向对家买", "you lack a 3 or 4: offer your 对家 a 2 or joker for one"),
+    "shangban": ("上班：亮出你同花色的4（至少两张）吗？亮得最多的先出牌，一样多时先亮的先出",
+                 "上班: show your 4s of one suit? The most leads first; on a tie, the first to show"),
+    "chongdian": ("你革命了：冲点吗？三套级牌依次打出，对家须全部打死，否则你开点",
+                  "you sit in 革命: 冲点? Three 够级 sets in turn; unless your 对家 beats all three, you 开点"),
+    "yaotou": ("对家革命了：要头（你前三次够级牌是够死级，只能被烧）还是无头（谁都可以接，你也可以接任何人）？",
+               "your 对家 sits in 革命: 要头 (your first three 够级 plays are 够死级, only a burn answers them) "
+               "or 无头 (anyone answers anyone)?"),
     "buy-answer": ("对家要买你的牌：卖不卖？", "your 对家 offers to buy a card: sell or refuse?"),
     "revolt": ("你没有2和王：革命（本局不出牌）吗？", "no 2 and no joker: declare 革命 and sit this game out?"),
     "declare": ("没有纯够级牌：宣点（自然开点）吗？", "no pure 够级 set: declare 自然开点 (宣点)?"),
@@ -62,7 +85,18 @@ DECISION_HELP = {
     "choose-leader": ("串三家后由你们选开牌的人", "after 串三家 your team chooses who leads"),
 }
 """What a seat decides before play (``MatchView.decision``), said to the seat deciding."""
-
+BUY3_MUST = ("没有3：须用一张 2 或王买一张3（买三，对方必须卖）",
+             "no 3: you must buy one with a 2 or joker (买三; the seller must sell)")
+"""``buy-offer`` when it has no ``no-buy`` (classic, R14.5): buying is not a choice."""
+BURN_NOTE = ("🔥 烧牌后每次发牌须带小王或大王（最后一手除外），做不到即烧失败、大落",
+             "after burning every lead must carry a joker (except your last): failing that, the burn fails and you"
+             " are 大落")
+"""Said with the burns a seat may make in classic (R14.2), where breaking the duty costs the game."""
+KIND_TAGS = {"shao": "🔥 烧牌", "dadian": "打点", "kill": "大王二杀一", "chong": "打冲点"}
+"""How the play menu tags a play of each kind (``Game.action_kind``); other plays may say 够级牌."""
+CHOICE_BUTTONS = 5
+"""Choices before play shown as buttons; a decision with more (冲点's sets) gets a select."""
+CHOICE_PLACEHOLDERS = {"chongdian": "⚡ 选三套级牌冲点 / pick the three sets to 冲点"}
 PANEL_BUTTONS = ("pass", "let", "revolt", "declare-natural")
 """Engine actions with a fixed button of their own on the panel; other choices get buttons as they come."""
 
@@ -104,7 +138,46 @@ def action_label(action: str) -> str:
         return f"用{rank_label(arg)}买{word[3:]}"
     if word == "choose-leader":
         return f"{int(arg) + 1}号位开牌"
+    if word == "chongdian" and arg:
+        return "冲点 " + "→".join(rank_label(r) for r in arg)
     return LABELS.get(action, action)
+
+
+def decision_label(action: str) -> str:
+    """A choice before play on a button: its Chinese, then its English (``用2买3 · buy a 3``)."""
+    word, _, arg = action.partition(" ")
+    if word.startswith("buy") and arg:
+        en = f"buy a {word[3:]}"
+    elif word == "choose-leader":
+        en = f"seat {int(arg) + 1} leads"
+    elif word == "chongdian" and arg:
+        en = "charge"
+    else:
+        en = LABELS_EN.get(action, "")
+    return f"{action_label(action)} · {en}" if en else action_label(action)
+
+
+def chong_sets(arg: str, hand: str) -> list[str]:
+    """The three sets of ``chongdian AKQ`` as cards: every card of each rank the 革命 hand holds (R14.6)."""
+    return [rank * hand.count(rank) for rank in arg]
+
+
+def _sets_words(action: str, hand: str) -> str | None:
+    """A 冲点 choice's three sets as the seat holds them (``A×3 → K×2 → Q×3``), for its select option."""
+    word, _, arg = action.partition(" ")
+    if word != "chongdian" or not arg:
+        return None
+    return " → ".join(play_words(x) for x in chong_sets(arg, hand))[:100]
+
+
+def rules_line(rules: Ruleset) -> str:
+    """The preset by its Chinese name, and each switch set otherwise than the preset sets it (经典 · +满贯)."""
+    words = [RULES_ZH.get(rules.name, rules.name)]
+    base = Ruleset.preset(rules.name)
+    for key, zh in SWITCH_ZH.items():
+        if getattr(rules, key) != getattr(base, key):
+            words.append(("+" if getattr(rules, key) else "−") + zh)
+    return " · ".join(words)
 
 
 def log_lines(events: Sequence[Event], names: Sequence[str], n: int = RECENT) -> list[str]:
@@ -115,15 +188,15 @@ def log_lines(events: Sequence[Event], names: Sequence[str], n: int = RECENT) ->
     return lines
 
 
-def burning(view: MatchView, seat: int) -> bool:
-    """Whether the seat's plays now are 烧牌: answers to a 够级 play of anyone but its 对家.
-
-    The engine checks a burn's conditions but does not tag legal plays with their kind (follow,
-    打点, 烧), so this reads the public top play to label the 烧牌 button; a tag from the engine
-    would replace it.
-    """
-    g = view.game
-    return g is not None and g.top_gouji and g.top is not None and g.top[0] != opposite(seat)
+def answer_kinds(table: Table, seat: int, plays: Sequence[str]) -> dict[str, str]:
+    """What each play would be, as the engine tags it (``Game.action_kind``): ``shao`` (烧牌),
+    ``dadian`` (打点), ``kill``, ``chong`` (answering 冲点), ``follow`` or ``lead``. Which answers burn
+    differs by preset (R6.3; R14.2, R14.7), so the cogs ask rather than decide."""
+    m = table.match
+    g = m.game if m is not None and m.phase == "play" else None
+    if g is None:
+        return {}
+    return {p: g.action_kind(seat, f"play {p}") or "" for p in plays}
 
 
 def suggestion(table: Table, seat: int) -> Suggestion | None:
@@ -173,7 +246,7 @@ def table_content(table: Table, banner: str | None = None) -> str:
     s = table.settings
     mode = "选座" if s.seat_mode == "choose" else "抽签"
     lines = [banner] if banner else []
-    rules = RULES_ZH.get(s.rules.name, s.rules.name)
+    rules = rules_line(s.rules)
     lines.append(f"**够级 · {rules}** · 桌主 <@{table.host_id}> · {s.games} 局 · 每步 {s.turn_seconds:g} 秒 · {mode}")
     m = table.match
     names = table.names()
@@ -196,6 +269,10 @@ def table_content(table: Table, banner: str | None = None) -> str:
                                            f"{names[table.to_act]}'s turn")
         events = m.game.events if m.game is not None else m.events
         lines += log_lines(events, names)
+        burning = m.game.burning if m.game is not None else None
+        if burning is not None:  # R14.2: it may last many rounds, longer than the log lines above
+            lines.append(bilingual(f"🔥 {names[burning[0]]} 正在烧 {names[burning[1]]}",
+                                   f"{names[burning[0]]} is burning {names[burning[1]]}"))
     return "\n".join(lines)
 
 
@@ -226,7 +303,7 @@ def table_view(table: Table) -> discord.ui.View | None:
     add("pass", "过牌", enabled=in_play)
     add("let", "让牌", enabled=in_play)
     add("burn", "烧牌", discord.ButtonStyle.danger, enabled=in_play)
-    add("revolt", "革命", discord.ButtonStyle.danger, enabled=m.phase == "revolution")
+    add("revolt", "革命", discord.ButtonStyle.danger, enabled=m.view(0).decision == "revolt")  # not 冲点, 要头
     return view
 
 
@@ -272,16 +349,21 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     plays = [a[5:] for a in legal if a.startswith("play ")]
     best = hint or suggestion(table, seat)
     first = best.action[5:] if best and best.action.startswith("play ") else None
-    can_burn = bool(plays) and burning(mv, seat)
+    menu = play_menu(plays, first)
+    kinds = answer_kinds(table, seat, menu)
+    burns = [p for p in menu if kinds.get(p) == "shao"]
+    can_burn = bool(burns)
+    if burn and can_burn:  # 烧牌 pressed: the menu holds the burns only
+        menu = burns
     tid, rev = table.id, table.revision
 
     view = discord.ui.View(timeout=None)
-    if plays:
+    if menu:
         options = []
-        for p in play_menu(plays, first):
+        for p in menu:
             tags = ["⭐ 提示"] if p == first else []
-            if can_burn:
-                tags.append("烧牌")
+            if kinds.get(p) in KIND_TAGS:
+                tags.append(KIND_TAGS[kinds[p]])
             elif is_gouji(parse_play(p), m.rules):
                 tags.append("够级牌")
             options.append(discord.SelectOption(label=action_label(f"play {p}")[:100], value=p,
@@ -301,26 +383,55 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     add("revolt", "革命", "revolt" in legal, 2, discord.ButtonStyle.danger)
     add("declare-natural", "宣点", "declare-natural" in legal, 2)
     add("refresh", "刷新", True, 2)
-    if m.phase != "play":
-        for i, action in enumerate(a for a in legal if a not in PANEL_BUTTONS):
-            add(action, action_label(action)[:80], True, 3 + i // 5, discord.ButtonStyle.primary)
+    choices = [a for a in legal if a not in PANEL_BUTTONS] if m.phase != "play" else []
+    listed = [a for a in choices if " " in a] if len(choices) > CHOICE_BUTTONS else []
+    if listed:  # 冲点's sets: up to ten, in a select; 不冲点 stays a button
+        options = [discord.SelectOption(label=action_label(a)[:100], value=a, description=_sets_words(a, mv.hand))
+                   for a in listed[:MAX_OPTIONS]]
+        placeholder = CHOICE_PLACEHOLDERS.get(mv.decision or "", "选一个 / choose one")
+        view.add_item(ChoiceSelect.make(tid, rev, options, placeholder, row=0))
+    for i, action in enumerate(a for a in choices if a not in listed):
+        add(action, decision_label(action)[:80], True, 3 + i // 5, discord.ButtonStyle.primary)
 
     names = table.names()
     lines = [f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}** · 第 {mv.game_no}/{mv.games} 局"]
     if mine:
         lines.append(bilingual("👉 轮到你了", "your turn"))
-        if mv.decision in DECISION_HELP:
+        if mv.decision == "buy-offer" and "no-buy" not in legal:
+            lines.append(bilingual(*BUY3_MUST))
+        elif mv.decision in DECISION_HELP:
             lines.append(bilingual(*DECISION_HELP[mv.decision]))
+        if mv.decision == "chongdian" and not listed:
+            for a in choices:
+                if a.startswith("chongdian "):
+                    lines.append(f"⚡ {action_label(a)}：" + " → ".join(chong_sets(a.split()[1], mv.hand)))
     elif mv.to_act is not None:
         lines.append(bilingual(f"等待 {seat_label(table, mv.to_act)}", f"waiting for {names[mv.to_act]}"))
-    if mv.game is not None and mv.game.top is not None:
-        top_seat, top_play = mv.game.top
-        gouji = "（够级）" if mv.game.top_gouji else ""
+    g = mv.game
+    if g is not None and g.top is not None:
+        top_seat, top_play = g.top
+        if g.public.get("top_kind") == "chong":  # R14.6: which of the three sets
+            gouji = f"（冲点 {3 - len(g.public.get('chong', ()))}/3）"
+        elif g.top_gouji and sijiji_on_top(g.events, top_seat):  # R14.7: only a burn answers it
+            gouji = "（够死级）"
+        else:
+            gouji = "（够级）" if g.top_gouji else ""
         lines.append(f"桌面 / on the table: {names[top_seat]} {play_words(top_play)}{gouji}")
+    if g is not None and g.head == seat and not g.over and g.sijiji:  # R14.7
+        lines.append(bilingual(f"要头：你还有 {g.sijiji} 次够死级", f"要头: {g.sijiji} 够死级 plays left"))
+    elif g is not None and g.head == seat and not g.over:
+        lines.append(bilingual("无头：谁都可以接你的牌，你也可以接任何人",
+                               "无头: anyone answers you, you answer anyone"))
     for mate, cards in (mv.game.peek if mv.game is not None else {}).items():  # 阵营战 (teammate_peek)
         lines.append(f"👀 {seat_label(table, mate)}：{play_words(cards)}")
     if burn and can_burn:
         lines.append(bilingual("🔥 烧牌：在菜单里选一手牌", "burn: pick a play from the menu"))
+    if can_burn and m.rules.classic:
+        lines.append(bilingual(*BURN_NOTE))
+    if mv.game is not None and mv.game.burning is not None:
+        burner, burned = mv.game.burning
+        lines.append(bilingual(f"🔥 {seat_label(table, burner)} 正在烧 {names[burned]}",
+                               f"{names[burner]} is burning {names[burned]}"))
     if hint is not None:
         lines.append(f"💡 提示：{action_label(hint.action)} — {hint.zh} / hint: {hint.action} — {hint.en}")
     if notice:
@@ -339,6 +450,9 @@ def result_text(result: dict[str, Any], names: Sequence[str], game_no: int) -> s
         lines.append(line + (f"：{items}" if items else ""))
     tp = result["team_points"]
     lines.append(f"红方 {tp[0]:+d} · 蓝方 {tp[1]:+d} / red {tp[0]:+d}, blue {tp[1]:+d}")
+    multiplier = result.get("multiplier", 1)
+    if multiplier > 1:  # 满贯, or a classic 串三户: each 翻倍 item above adds the second time
+        lines.append(bilingual(f"本局积分翻倍 ×{multiplier}", f"this game's points count ×{multiplier}"))
     return "\n".join(lines)
 
 

@@ -28,6 +28,9 @@ def images() -> dict[str, bytes]:
     assert seat is not None
     suggestion = str(mid.legal_actions(seat).plays()[0])
     names = TableExtras(names=samples.NAMES, ai=(False, False, False, False, True, False))
+    classic = samples.midgame_extras()
+    slam = samples.grand_slam()
+    doubled = samples.classic_chuansan().result()
     return {
         "table_lobby.png": render_table(None, samples.lobby_extras()),
         "table_midgame.png": render_table(mid.view(0), mid_extras),
@@ -37,6 +40,13 @@ def images() -> dict[str, bytes]:
         "table_luanchan.png": render_table(
             luan.view(0), TableExtras(names=samples.NAMES, game_no=3, games=4, scores=(1, -1))
         ),
+        "table_classic_burning.png": render_table(samples.classic_burning().view(0), classic),
+        "table_classic_chongdian.png": render_table(samples.classic_chongdian().view(0), classic),
+        "table_classic_chongdian_2.png": render_table(samples.classic_chongdian(1).view(0), classic),
+        "table_classic_sijiji.png": render_table(samples.classic_sijiji().view(0), classic),
+        "table_classic_shangban.png": render_table(samples.classic_shangban(), names),
+        "table_classic_shangban_lead.png": render_table(samples.classic_shangban(in_play=True), names),
+        "table_grand_slam.png": render_table(slam.view(0), TableExtras(names=samples.NAMES, phase=PHASE_OVER)),
         "table_over.png": render_table(
             over.view(0), TableExtras(names=samples.NAMES, game_no=1, games=4, phase=PHASE_OVER)
         ),
@@ -46,7 +56,12 @@ def images() -> dict[str, bytes]:
         "result_match_over.png": render_result(
             results[-1], samples.NAMES, game_no=4, match=MatchSummary(4, results)
         ),
+        "result_grand_slam.png": render_result(slam.result(), samples.NAMES, game_no=2),
+        "result_classic_doubled.png": render_result(
+            doubled, samples.NAMES, game_no=3, match=MatchSummary(4, [*results[:2], doubled])
+        ),
         "match.png": render_match(MatchSummary(4, results), samples.NAMES),
+        "match_doubled.png": render_match(MatchSummary(4, [*results[:2], doubled, slam.result()]), samples.NAMES),
         "standings.png": render_standings(samples.standings(), "齐鲁够级 联赛"),
     }
 

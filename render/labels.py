@@ -36,13 +36,26 @@ ACTOR_LABELS: dict[str, Label] = {
     "giveup": Label("放弃开点", MUTED),
     "jiefeng": Label("接风", COOL),
     "revolt": Label("革命", RED),
+    "chongdian": Label("冲点", GOLD),
+    "yaotou": Label("要头", POINT),
+    "wutou": Label("无头", COOL),
+    "sijiji": Label("够死级", RED),
+    "shao-ok": Label("烧成功", FLAME),
+    "shao-fail": Label("烧失败", MUTED),
+    "grandslam": Label("满贯", GOLD),
 }
 """Event kind → the label at the seat that acted."""
 
 TARGET_LABELS: dict[str, Label] = {"men": Label("被闷", PURPLE)}
 """Event kind → the label at the seat acted on."""
 
-EXTRA_STYLES: dict[str, str] = {"革命": RED, "宣点": GOLD, "开点": GOLD, "烧牌": FLAME, "闷": PURPLE}
+BURNING = Label("烧牌", FLAME)
+"""At the burner for as long as a classic 烧 is in progress (R14.2), not only in the round it began."""
+
+EXTRA_STYLES: dict[str, str] = {
+    "革命": RED, "宣点": GOLD, "开点": GOLD, "烧牌": FLAME, "闷": PURPLE, "上班": GOLD, "冲点": GOLD,
+    "要头": POINT, "无头": COOL,
+}
 """Styles of labels that the match passes in (革命, 买3 …); any other word is drawn ``cool``."""
 
 MATCH_WORDS: dict[str, str] = {
@@ -51,8 +64,14 @@ MATCH_WORDS: dict[str, str] = {
     "tribute": "进贡",
     "kanggong": "抗贡",
     "revolt-declare": "革命",
+    "revolt-auto": "革命",
+    "shangban": "上班",
+    "shangban-lead": "上班",
 }
 """Match event kind → the word at the seat that acted, before play."""
+
+MATCH_TARGET_WORDS: dict[str, str] = {"ask3": "要3"}
+"""Match event kind → the word at the seat acted on, before play (要三: the seat that asked)."""
 
 PLAY_KINDS = ("lead", "follow", "hui")
 """Events that put cards on the table."""
@@ -75,7 +94,20 @@ def match_labels(events: Sequence[Event]) -> dict[int, list[str]]:
         word = MATCH_WORDS.get(e.kind)
         if word is not None and e.seat is not None:
             out.setdefault(e.seat, []).append(word.format(value=e.value))
+        word = MATCH_TARGET_WORDS.get(e.kind)
+        if word is not None and e.target is not None:
+            out.setdefault(e.target, []).append(word)
     return out
+
+
+def shangban_leader(events: Sequence[Event]) -> int | None:
+    """The seat that won the lead by 上班 (R14.4) at the last deal, if one did."""
+    for e in reversed(events):
+        if e.kind in ("deal", "game-over"):
+            return None
+        if e.kind == "shangban-lead":
+            return e.seat
+    return None
 
 
 def recent_events(events: Sequence[Event]) -> list[Event]:
@@ -101,14 +133,19 @@ def seat_labels(
     events: Sequence[Event],
     kaidian_chance: int | None = None,
     extra: Mapping[int, Sequence[str]] | None = None,
+    burning: tuple[int, int] | None = None,
 ) -> list[list[Label]]:
     """Up to ``MAX_PER_SEAT`` labels per seat, the newest last, without repeats.
 
     ``extra`` holds words the match decides (革命 …) and comes first: they stand all game.
+    ``burning`` is the view's classic 烧 in progress (burner, burned): 烧牌 in flames stands at
+    the burner until the burn succeeds, fails or is undone.
     """
     fixed: list[list[Label]] = [
         [Label(w, EXTRA_STYLES.get(w, COOL)) for w in (extra or {}).get(s, ())] for s in range(6)
     ]
+    if burning is not None:
+        fixed[burning[0]].insert(0, BURNING)
     seen: list[list[Label]] = [[] for _ in range(6)]
     for e in recent_events(events):
         if e.seat is not None and e.kind in ACTOR_LABELS:

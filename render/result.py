@@ -62,6 +62,7 @@ def as_result(r: ResultLike) -> GameResult:
         chuan_san=r["chuan_san"],
         items=[[(k, v) for k, v in it] for it in r["items"]],
         team_items=[[(k, v) for k, v in it] for it in r["team_items"]],
+        multiplier=r.get("multiplier", 1),
     )
 
 
@@ -87,13 +88,17 @@ def item_name(key: str) -> str:
     return ITEM_NAMES.get(key, (key, key))[0].split("（")[0]
 
 
-def _grouped(items: Sequence[tuple[str, int]]) -> list[tuple[str, int, int]]:
-    """Items of one seat as (name, times, points): two 烧 read "烧牌×2 +2", not two chips."""
+DOUBLE = "double"
+"""The item that doubles a game (满贯, classic 串三户): its chips are ringed in gold, like the ×2 at the top."""
+
+
+def _grouped(items: Sequence[tuple[str, int]]) -> list[tuple[str, int, int, bool]]:
+    """Items of one seat as (name, times, points, doubling): two 烧 read "烧牌×2 +2", not two chips."""
     out: dict[str, tuple[int, int]] = {}
     for key, pts in items:
         n, total = out.get(key, (0, 0))
         out[key] = (n + 1, total + pts)
-    return [(item_name(k), n, p) for k, (n, p) in out.items()]
+    return [(item_name(k), n, p, k == DOUBLE) for k, (n, p) in out.items()]
 
 
 def _place_pill(d: ImageDraw.ImageDraw, center: tuple[int, int], place: int) -> None:
@@ -102,13 +107,14 @@ def _place_pill(d: ImageDraw.ImageDraw, center: tuple[int, int], place: int) -> 
     pill(d, center, PLACE_ZH[place], 32, back, fore, fonts.BLACK)
 
 
-def _chip(d: ImageDraw.ImageDraw, x: int, y: int, label: str, points: int) -> int:
-    """A coloured item chip starting at x; returns its right edge."""
+def _chip(d: ImageDraw.ImageDraw, x: int, y: int, label: str, points: int, ring: bool = False) -> int:
+    """A coloured item chip starting at x (``ring``: outlined in gold, for 翻倍); returns its right edge."""
     s = f"{label} {signed(points)}"
     back: RGB = (30, 70, 44) if points > 0 else ((84, 36, 40) if points < 0 else (52, 58, 70))
     ink: RGB = GOOD if points > 0 else (BAD if points < 0 else MUTED)
     w = text_width(s, 26, fonts.BOLD)
-    d.rounded_rectangle((x, y - 22, x + w + 28, y + 22), 22, fill=back)
+    d.rounded_rectangle((x, y - 22, x + w + 28, y + 22), 22, fill=back, outline=GOLD if ring else None,
+                        width=3 if ring else 0)
     text(d, (x + 14, y), s, 26, ink, fonts.BOLD, anchor="lm")
     return x + w + 28
 
@@ -142,9 +148,9 @@ def _team_boxes(
             x = pill(d, (x0 + 54, top + 106), "胜", 30, GOLD, (40, 28, 0), fonts.BLACK)[2] + 12
         elif win is None:
             x = pill(d, (x0 + 54, top + 106), "平", 30, SILVER, (30, 34, 40), fonts.BLACK)[2] + 12
-        for name, n, pts in _grouped(extras[team]):
+        for name, n, pts, ring in _grouped(extras[team]):
             label = name if n == 1 else f"{name}×{n}"
-            x = _chip(d, x, top + 106, label, pts) + 8
+            x = _chip(d, x, top + 106, label, pts, ring) + 8
 
 
 def render_result(
@@ -162,18 +168,23 @@ def render_result(
     d = ImageDraw.Draw(img)
     title = f"第 {game_no} 局结果" if game_no is not None else "本局结果"
     text(d, (24, HEADER // 2), title, 44, TEXT, fonts.BLACK, anchor="lm")
+    right = WIDTH - 24
     if result.chuan_san is not None:
         team = result.chuan_san
         w = text_width(f"{TEAM_NAME[team]} 串三家！", 34, fonts.BLACK)
-        pill(
+        right = pill(
             d,
-            (WIDTH - 24 - w // 2 - 17, HEADER // 2),
+            (right - w // 2 - 17, HEADER // 2),
             f"{TEAM_NAME[team]} 串三家！",
             34,
             TEAM[team],
             (20, 20, 24),
             fonts.BLACK,
-        )
+        )[0] - 16
+    if result.multiplier > 1:  # 满贯 or classic 串三户: every point of the game counts double
+        words = f"积分翻倍 ×{result.multiplier}"
+        w = text_width(words, 34, fonts.BLACK)
+        pill(d, (right - w // 2 - 17, HEADER // 2), words, 34, GOLD, (40, 28, 0), fonts.BLACK)
     order = sorted(range(6), key=lambda s: result.places[s])
     for i, seat in enumerate(order):
         top = HEADER + i * ROW_H
@@ -187,9 +198,9 @@ def render_result(
         name = fit(display_name(names[seat], seat, ai[seat]), 34, fonts.BOLD, 280)
         text(d, (190, cy), name, 34, TEXT, fonts.BOLD, anchor="lm")
         x = 500
-        for label, n, pts in _grouped(result.items[seat]):
+        for label, n, pts, ring in _grouped(result.items[seat]):
             label = label if n == 1 else f"{label}×{n}"
-            x = _chip(d, x, cy, label, pts) + 10
+            x = _chip(d, x, cy, label, pts, ring) + 10
         text(d, (WIDTH - 40, cy), signed(result.seat_points[seat]), 44, TEAM[team], fonts.BLACK, anchor="rm")
     teams_top = HEADER + 6 * ROW_H + 24
     _team_boxes(d, teams_top, result.team_points, result.team_items)
@@ -257,8 +268,12 @@ def render_match(match: MatchSummary, names: Sequence[str | None] | None = None)
         text(d, (190, cy), head, 28, MUTED, anchor="lm")
         for team in (0, 1):
             text(d, (cols[team], cy), signed(r.team_points[team]), 36, TEAM[team], fonts.BLACK, anchor="rm")
+        double = f" ×{r.multiplier}" if r.multiplier > 1 else ""
         if r.chuan_san is not None:
-            pill(d, (1050, cy), "串三家", 26, TEAM[r.chuan_san], (20, 20, 24), fonts.BLACK)
+            pill(d, (1050, cy), f"串三家{double}", 26, TEAM[r.chuan_san], (20, 20, 24), fonts.BLACK,
+                 outline=GOLD if double else None)
+        elif double:
+            pill(d, (1050, cy), f"翻倍{double}", 26, GOLD, (40, 28, 0), fonts.BLACK)
     top = MATCH_HEADER + match.games * MATCH_ROW_H + 20
     d.line((24, top - 8, WIDTH - 24, top - 8), fill=PANEL_LINE, width=2)
     no_items: list[list[tuple[str, int]]] = [[], []]

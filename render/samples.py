@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import Game, GameResult, Match, MatchView
+from bot.engine import Game, GameResult, Match, MatchView, Ruleset
 
 from .result import MatchSummary
 from .standings import StandingRow
@@ -32,10 +32,35 @@ MIDGAME_SCRIPT = ("play TTTTT", "play 444", "play KKK", "play AAA", "play 222", 
 its 对家 5号 打点s it with AAA, 1号 烧s that with 222, and 1号's 对家 4号 lets (让)."""
 
 
-def random_game(seed: int, plies: int | None = None) -> Game:
+CLASSIC = Ruleset.preset("classic")
+BURN_HANDS = (
+    "33QQQ5678899TJ",
+    "3AAA9945566TRB",
+    "33KKKB66R7TTJ9",
+    "33KK8556677",
+    "33TT9446688J",
+    "33JJ5577889",
+)
+BURN_SCRIPT = ("play QQQ", "play KKK", "pass", "play 66B")
+"""classic: 1号 leads 够级 QQQ, its 下联 3号 burns it (烧牌) with KKK, which stands (开点); 3号 must
+lead with a joker now (66B), and 2号 is to answer — 3号 is still burning."""
+CHONG_HANDS = (
+    "33QQQ5678899TJ2",
+    "3AAAKKKKQQQ99455",
+    "33KKKB66R7TTJ9",
+    "33KK8556677AA",
+    "33TT9446688222AAAAKKK",
+    "33JJ5577889",
+)
+"""classic: 2号 sits in 革命 and 冲点s with AAA, KKKK, QQQ; its 对家 5号 said 要头."""
+SLAM_HANDS = ("RRRR33", "3AAA9945566T", "33KKKB66B7TTJ9", "33KK8556677", "33TT9446688J", "33JJ5577889")
+"""With ``grand_slam``: 1号 leads RRRR, nobody can answer, then its 3s — out before anyone played (满贯)."""
+
+
+def random_game(seed: int, plies: int | None = None, rules: Ruleset | None = None) -> Game:
     """A dealt game played forward with random legal actions: ``plies`` actions, or to the end."""
     rng = random.Random(seed)
-    g = Game.deal(seed)
+    g = Game.deal(seed, rules)
     while not g.over and (plies is None or g.ply < plies):
         seat = g.to_act
         assert seat is not None
@@ -58,6 +83,51 @@ def midgame() -> Game:
         assert g.to_act is not None
         g.act(g.to_act, action)
     return g
+
+
+def classic_burning() -> Game:
+    """classic mid-burn: 3号 burns (烧牌 in flames at its seat) and leads with a joker."""
+    g = Game.from_hands(BURN_HANDS, leader=0, rules=CLASSIC)
+    for action in BURN_SCRIPT:
+        assert g.to_act is not None
+        g.act(g.to_act, action)
+    return g
+
+
+def classic_chongdian(answered: int = 0) -> Game:
+    """classic 冲点: 2号 (革命) charges with three sets; its 对家 5号 (要头) has beaten ``answered`` of them."""
+    g = Game.from_hands(CHONG_HANDS, leader=0, rules=CLASSIC, revolt=1, chongdian=["AAA", "KKKK", "QQQ"],
+                        yaotou=True)
+    for action in ("play 222", "play AAAA")[:answered]:
+        g.act(4, action)
+    return g
+
+
+def classic_sijiji() -> Game:
+    """classic 要头: 5号, the 对头 of the 革命 seat, leads its first 够死级 (AAAA), which only a burn may
+    answer: 1号 may burn it with 2222."""
+    hands = ("33QQQ5678899TJ2222", "3AAAKKKKQQQ99455", "33KKKB66R7TTJ9", "33KK8556677AA", "33TT9446688222AAAAKKK",
+             "33JJ5577889R")
+    g = Game.from_hands(hands, leader=4, rules=CLASSIC, revolt=1, yaotou=True)
+    g.act(4, "play AAAA")
+    return g
+
+
+def grand_slam() -> Game:
+    """A finished game of 满贯 (switch ``grand_slam``): the team's points are doubled."""
+    g = Game.from_hands(SLAM_HANDS, leader=0, rules=Ruleset.preset("classic", grand_slam=True))
+    g.act(0, "play RRRR")
+    g.act(0, "play 33")
+    return g
+
+
+def classic_chuansan(seed: int = 1) -> Game:
+    """A random classic game that ends in 串三户 (doubled, R14.8) with items besides the places."""
+    for s in range(seed, seed + 500):
+        g = random_game(s, rules=CLASSIC)
+        if g.chuan_san is not None and any(g.result().items):
+            return g
+    raise AssertionError("no classic 串三户 found")
 
 
 def midgame_extras(perspective: int | None = None) -> TableExtras:
@@ -85,18 +155,36 @@ def luanchan(seed: int = 11) -> Game:
     raise AssertionError("no 四户乱缠 position found")
 
 
-def match_view(phase: str, seed: int = 0, seat: int = 0) -> MatchView:
-    """A random match at its first decision in ``phase`` (buy, tribute …): the table before play."""
+def match_view(phase: str, seed: int = 0, seat: int = 0, rules: Ruleset | None = None,
+               decision: str | None = None) -> MatchView:
+    """A random match at its first decision in ``phase`` (buy, tribute …; or that ``decision``):
+    the table before play."""
     rng = random.Random(seed)
-    m = Match.new(seed=seed, games=3)
+    m = Match.new(seed=seed, rules=rules, games=3)
     while not m.over:
         mv = m.view(seat)
-        if mv.phase == phase and mv.decision:
+        if mv.decision and (mv.decision == decision if decision else mv.phase == phase):
             return mv
         actor = m.to_act
         assert actor is not None
         m.act(actor, rng.choice(m.legal_actions(actor)))
     raise AssertionError(f"no {phase} decision in match {seed}")
+
+
+def classic_shangban(seed: int = 2, in_play: bool = False) -> MatchView:
+    """A classic match at 上班 (R14.4) once a seat has shown its 4s — or, ``in_play``, at the
+    first lead it won; every seat asked shows, the other choices are the defaults."""
+    m = Match.new(seed=seed, rules=CLASSIC, games=3)
+    while not m.over:
+        shown = any(e.kind == "shangban" for e in m.events)
+        due = m.phase == "play" if in_play else m.view(0).decision == "shangban"
+        if shown and due:
+            return m.view(0)
+        seat = m.to_act
+        assert seat is not None
+        legal = m.legal_actions(seat)
+        m.act(seat, "shangban" if "shangban" in legal else m.default_action(seat))
+    raise AssertionError(f"no 上班 in match {seed}")
 
 
 def lobby_extras() -> TableExtras:

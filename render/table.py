@@ -17,7 +17,16 @@ from bot.engine import PLACE_ZH, Event, MatchView, SeatView
 
 from . import cards, fonts
 from .draw import display_name, fit, pill, signed, text, text_width, to_png
-from .labels import PLAY_KINDS, Label, hui_word, match_labels, previous_top, recent_events, seat_labels
+from .labels import (
+    PLAY_KINDS,
+    Label,
+    hui_word,
+    match_labels,
+    previous_top,
+    recent_events,
+    seat_labels,
+    shangban_leader,
+)
 from .stamps import stamp
 from .theme import (
     BG,
@@ -53,6 +62,7 @@ MATCH_PHASES = {
     "revolution": "革命",
     "declare": "宣点",
     "choose-leader": "定开牌",
+    "shangban": "上班",
     "over": "比赛结束",
 }
 """``MatchView.phase`` → the word shown; in ``play`` the game's own phase is read instead."""
@@ -64,6 +74,9 @@ DECISIONS = {
     "revolt": "革命与否",
     "declare": "宣点与否",
     "choose-leader": "定开牌",
+    "shangban": "上班与否",
+    "chongdian": "冲点与否",
+    "yaotou": "要头还是无头",
 }
 """``MatchView.decision`` → what the centre says the awaited seat is deciding."""
 VERBS = {
@@ -74,6 +87,7 @@ VERBS = {
     "shao": "烧牌",
     "fanshao": "反烧",
     "kill": "二杀一",
+    "chongdian": "冲点",
 }
 """How the top play was made, as the caption over it says."""
 MARK_WORDS = {"pass": "过", "let": "让"}
@@ -154,7 +168,7 @@ def still_out(events: Sequence[Event]) -> dict[str, int]:
 
 def with_match(extras: TableExtras, mv: MatchView) -> TableExtras:
     """``extras`` completed from a match: phase, game number, team totals, whose decision, and
-    the words at the seats before play (买3, 进贡, 革命 …). What the caller set is kept."""
+    the words at the seats before play (买3, 进贡, 革命, 上班 …). What the caller set is kept."""
     labels: dict[int, list[str]] = {s: list(w) for s, w in extras.labels.items()}
     if mv.game is None:  # in play the game's own log and the seat chips say all this
         if mv.revolt is not None:
@@ -163,6 +177,10 @@ def with_match(extras: TableExtras, mv: MatchView) -> TableExtras:
             labels.setdefault(s, []).extend(words)
         for s in mv.natural:
             labels.setdefault(s, []).append("宣点")
+    elif not any(e.kind == "round" for e in mv.game.events):  # 开局后: 上班 stands over the first round
+        leader = shangban_leader(mv.events)
+        if leader is not None:
+            labels.setdefault(leader, []).append("上班")
     totals = mv.standings.totals
     return replace(
         extras,
@@ -219,6 +237,10 @@ def _chips(seat: int, view: SeatView | None, extras: TableExtras) -> list[tuple[
         return chips
     if any(e.kind == "revolt" and e.seat == seat for e in view.events):
         chips.append(("革命", (200, 50, 50), TEXT))
+    if any(e.kind == "chongdian" and e.seat == seat for e in view.events):
+        chips.append(("冲点", GOLD, (40, 28, 0)))
+    if view.head == seat:  # R14.7: 够死级 plays left, or 无头
+        chips.append((f"够死级×{view.sijiji}" if view.sijiji else "无头", (110, 40, 170), TEXT))
     if view.kaidian[seat]:
         chips.append(("开点", GOLD, (40, 28, 0)))
     elif view.natural[seat]:
@@ -268,9 +290,13 @@ def _panel(
     text(d, (x0 + 18, y0 + 38), fit(name, 32, fonts.BOLD, right - x0 - 26), 32, ink, fonts.BOLD, anchor="lm")
     pos_word = RELATIVE[pos] if extras.perspective is not None else TEAM_NAME[team]
     caption = f"{pos_word} {seat + 1}号"
+    chips = _chips(seat, view, extras)
+    room = x1 - 10 - (x0 + 26)
+    if text_width(caption, 26) + sum(text_width(w, 22, fonts.BOLD) + 30 for w, _, _ in chips) > room:
+        caption = f"{seat + 1}号"  # the panel's colour says the team: the chips need the room
     text(d, (x0 + 18, y0 + 84), caption, 26, MUTED, anchor="lm")
     x = x0 + 26 + text_width(caption, 26)
-    for word, back, fore in _chips(seat, view, extras):
+    for word, back, fore in chips:
         w = text_width(word, 22, fonts.BOLD)
         if x + w + 18 > x1 - 10:
             break
@@ -314,15 +340,28 @@ def _labels(img: Image.Image, pos: int, words: Sequence[Label]) -> None:
         x += s.width - 10
 
 
-def _top_caption(events: Sequence[Event], top_seat: int) -> str:
-    """How the top play came: 发牌, 顺牌, 打点, 烧牌, 汇5 … (the newest event about that seat's play)."""
+def _top_caption(view: SeatView, top_seat: int) -> str:
+    """How the top play came: 发牌, 顺牌, 打点, 烧牌, 汇5, 冲点 1/3 … (the newest event about that seat's play)."""
     verb = ""
-    for e in recent_events(events):
+    for e in recent_events(view.events):
         if e.seat == top_seat and e.kind in VERBS:
             verb = VERBS[e.kind]
         elif e.seat == top_seat and e.kind == "hui" and e.play:
             verb = hui_word(e.play)
+    if verb == VERBS["chongdian"]:  # which of the three sets (R14.6): the ones still to come are public
+        verb += f" {3 - len(view.public.get('chong', ()))}/3"
     return verb
+
+
+def sijiji_on_top(events: Sequence[Event], top_seat: int) -> bool:
+    """Whether the top seat's play on the table is 够死级 (R14.7): its ``sijiji`` event follows the play."""
+    dead = False
+    for e in recent_events(events):
+        if e.seat == top_seat and e.kind in PLAY_KINDS:
+            dead = False
+        elif e.seat == top_seat and e.kind == "sijiji":
+            dead = True
+    return dead
 
 
 def _lobby(d: ImageDraw.ImageDraw, extras: TableExtras) -> None:
@@ -349,7 +388,11 @@ def _centre(
         text(
             d, (cx, cy - 20), PHASE_OVER, 64, TEXT, fonts.BLACK, anchor="mm", stroke=4, stroke_fill=FELT_DARK
         )
-        if view.chuan_san is not None:
+        slam = next((e.seat for e in view.events if e.kind == "grandslam" and e.seat is not None), None)
+        if slam is not None:
+            words = f"{seat_name(extras, slam)} 满贯！积分翻倍"
+            pill(d, (cx, cy + 60), fit(words, 36, fonts.BLACK, 640), 36, GOLD, (40, 28, 0), fonts.BLACK)
+        elif view.chuan_san is not None:
             team = view.chuan_san
             pill(d, (cx, cy + 60), f"{TEAM_NAME[team]} 串三家！", 36, TEAM[team], (20, 20, 24), fonts.BLACK)
         return
@@ -396,13 +439,13 @@ def _centre(
         return
     top_seat, play = view.top
     caption = fit(
-        f"{seat_name(extras, top_seat)} {_top_caption(view.events, top_seat)}",
+        f"{seat_name(extras, top_seat)} {_top_caption(view, top_seat)}",
         32,
         fonts.BOLD,
         300 if view.top_gouji else 420,
     )
     cw = text_width(caption, 32, fonts.BOLD)
-    x = cx - (cw + (96 if view.top_gouji else 0)) // 2
+    x = cx - (cw + ((124 if sijiji_on_top(view.events, top_seat) else 96) if view.top_gouji else 0)) // 2
     text(
         d,
         (x, cy - 96),
@@ -414,7 +457,9 @@ def _centre(
         stroke=3,
         stroke_fill=FELT_DARK,
     )
-    if view.top_gouji:
+    if view.top_gouji and sijiji_on_top(view.events, top_seat):  # R14.7: only a burn may answer it
+        pill(d, (x + cw + 68, cy - 96), "够死级", 28, (200, 50, 50), TEXT, fonts.BLACK)
+    elif view.top_gouji:
         pill(d, (x + cw + 54, cy - 96), "够级", 28, GOLD, (50, 30, 0), fonts.BLACK)
     w, h = BIG
     width = cards.fan_width(len(play), w, CENTRE_W)
@@ -501,7 +546,8 @@ def render_table(view: SeatView | MatchView | None, extras: TableExtras | None =
         turn = view.to_act
     else:
         turn = extras.turn
-    labels = seat_labels(view.events if view else (), view.kaidian_chance if view else None, extras.labels)
+    labels = seat_labels(view.events if view else (), view.kaidian_chance if view else None, extras.labels,
+                         view.burning if view else None)
     bottom = extras.perspective or 0
     for seat in range(6):
         pos = (seat - bottom) % 6

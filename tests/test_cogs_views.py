@@ -12,7 +12,7 @@ from discord_fakes import BURN_AND_LET, crafted
 
 from bot.engine import Game, Match, Ruleset
 from bot.tables import Seat, Settings, Table
-from cogs.ids import BUTTON, SELECT, TableButton
+from cogs.ids import BUTTON, CHOICE, SELECT, TableButton
 from cogs.table import PlayModal
 from cogs.views import (
     PANEL_BUTTONS,
@@ -49,7 +49,7 @@ def check_components(view: discord.ui.View | None) -> dict[str, dict]:
         assert row["type"] == 1 and 1 <= len(row["components"]) <= 5
         for c in row["components"]:
             cid = c["custom_id"]
-            assert len(cid) <= 100 and (BUTTON.fullmatch(cid) or SELECT.fullmatch(cid)), cid
+            assert len(cid) <= 100 and (BUTTON.fullmatch(cid) or SELECT.fullmatch(cid) or CHOICE.fullmatch(cid)), cid
             if c["type"] == 2:
                 assert 1 <= len(c["label"]) <= 80
             else:
@@ -137,7 +137,7 @@ def test_public_buttons_are_enabled_by_phase_only():
             assert on == set()
             continue
         assert ("pass" in on) == (m.phase == "play") == ("let" in on) == ("burn" in on)
-        assert ("revolt" in on) == (m.phase == "revolution")
+        assert ("revolt" in on) == (m.view(0).decision == "revolt")
 
 
 def test_play_menu_lists_legal_plays_with_the_suggestion_first():

@@ -23,7 +23,7 @@ from bot.ai import LEVELS, make_player, suggest
 from bot.engine import Event, Game, IllegalAction, Match, MatchView, Ruleset, parse_cards
 from bot.engine.cards import SYMBOLS
 
-from . import add_rules_argument, positive, show
+from . import add_rules_argument, positive, rules_of, rules_words, show
 
 HUMAN = show.HUMAN
 STRONG_BUDGET = 0.25
@@ -47,7 +47,7 @@ HELP = """[bold]怎么出牌 / how to play[/]
                     ([bold]#5[/] when 5 is also a card you could play)
   [bold]hint[/] / 提示        AI 的建议和理由；再按回车就出这手 / the AI's suggestion; Enter then plays it
   [bold]help[/] / 帮助        this help        [bold]quit[/] / 退出   leave (also Ctrl-C or Ctrl-D)
-  开牌前的选择 (买牌、卖牌、革命、宣点、进贡) type the choice as listed, or its number.
+  开牌前的选择 (上班、买牌、卖牌、革命、冲点、要头/无头、宣点、进贡) type the choice as listed, or its number.
   Teams: 红方 seats 1·3·5 (you, 下联, 上联) against 蓝方 2·4·6. The rules: docs/rules.md"""
 
 
@@ -87,7 +87,8 @@ class Session:
         """Play the match to its end, or until the player leaves; the exit code is 0 either way."""
         o = self.options
         self.say(Panel(
-            f"够级 · 你坐 [bold]1 号位[/]（红方 1·3·5）对五个 AI（{o.level}）· 规则 {o.rules.name} · {o.games} 局"
+            f"够级 · 你坐 [bold]1 号位[/]（红方 1·3·5）对五个 AI（{o.level}）· 规则 {rules_words(o.rules)}"
+            f" · {o.games} 局"
             f" · seed {o.seed}\nYou sit at seat 1 (team 红方 with seats 3 and 5) against five AI players. "
             "Type [bold]help[/] at any prompt.",
             border_style="yellow",
@@ -150,7 +151,9 @@ class Session:
         tip = suggest(mv, HUMAN, legal)
         hint = tip.action if tip else None
         options = short_list(mv, legal, hint)
-        self.say(show.screen(mv, options, hint))
+        g = self.match.game if self.match.phase == "play" else None  # what each play would be: 烧牌, 打点 …
+        kinds = {a: g.action_kind(HUMAN, a) or "" for a in options} if g is not None else {}
+        self.say(show.screen(mv, options, hint, kinds))
         hinted = False
         prompt = "[bold yellow]轮到你[/] your turn › "
         while True:
@@ -259,7 +262,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace, console: Console | None = None, stream: TextIO | None = None) -> int:
     """Run ``python -m bot play`` from parsed arguments."""
     seed = args.seed if args.seed is not None else random.randrange(10_000)
-    options = PlayOptions(rules=args.rules, seed=seed, level=args.level, games=args.games)
+    options = PlayOptions(rules=rules_of(args), seed=seed, level=args.level, games=args.games)
     if stream is None and not sys.stdin.isatty():
         stream = sys.stdin  # piped input: read it line by line and echo it, so the transcript reads as a session
     return Session(options, console or Console(highlight=False), stream).run()

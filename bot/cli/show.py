@@ -9,7 +9,7 @@ differently from the picture.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -28,6 +28,7 @@ from render.table import (
     PHASE_PLAY,
     RELATIVE,
     TableExtras,
+    sijiji_on_top,
     still_out,
     with_match,
 )
@@ -62,6 +63,9 @@ EVENT_STYLES = {
     "revolt": "bold red", "revolt-declare": "bold red", "redeal": "bold red",
     "round": "cyan", "jiefeng": "cyan", "luanchan": "bold red", "hui": "bold yellow",
     "pass": "grey62", "let": "grey70", "deal": "bold", "game-over": "bold", "match-over": "bold",
+    "shao-ok": "bold red", "shao-fail": "bold magenta", "chongdian": "bold yellow", "no-chongdian": "grey62",
+    "yaotou": "bold magenta", "wutou": "magenta", "sijiji": "bold red", "grandslam": "bold yellow",
+    "shangban": "yellow", "shangban-lead": "bold yellow", "shangban-none": "yellow", "revolt-auto": "bold red",
 }
 """How each kind of log line stands out: what changes the score is bright, passing is quiet."""
 
@@ -85,6 +89,12 @@ ACTION_WORDS: dict[str, tuple[str, str]] = {
                      "skip it (teammates may; everyone sees which cards)"),
     "pass": ("过", "pass"),
     "let": ("让牌：先看下家和下联要不要", "let your 下家 and 下联 act first"),
+    "shangban": ("上班：亮出同花色的 4，亮得最多的先出牌", "上班: show your 4s of one suit; the most leads first"),
+    "no-shangban": ("不上班（不亮 4）", "do not show your 4s"),
+    "no-chongdian": ("不冲点", "no 冲点"),
+    "yaotou": ("要头：你前三次够级牌是够死级，只能被烧", "claim the head: your first three 够级 plays are 够死级,"
+               " answered only by burning"),
+    "wutou": ("无头：谁都可以接你的牌，你也可以接任何人", "no head: anyone may answer your plays, and you anyone's"),
 }
 """The words of the actions that are not plays, for the numbered choices."""
 
@@ -95,6 +105,12 @@ DECISION_HELP: dict[str, tuple[str, str]] = {
                     " decide the 点贡"),
     "tribute-mate": ("你要向队友进贡：同联邦可以不进", "you owe your teammate a tribute: teammates may skip it"),
     "choose-leader": ("被串三家：由你定本联邦谁开牌（汇5）", "after 串三家 you name your team's leader (汇5)"),
+    "shangban": ("上班：亮出你同花色的 4（至少两张）吗？亮得最多的先出牌，一样多时先亮的先出",
+                 "上班: show your 4s of one suit (two or more)? The most leads first; on a tie, the first to show"),
+    "chongdian": ("你革命了：可以冲点——三套够级牌依次打出，对家须全部打死，否则你开点",
+                  "you sit in 革命: you may 冲点 — three 够级 sets in turn; unless your 对家 beats all three,"
+                  " you 开点"),
+    "yaotou": ("你的对家革命了：要头还是无头？", "your 对家 sits in 革命: 要头 (claim the head) or 无头 (no head)?"),
 }
 """What the player is asked before play, by ``MatchView.decision``."""
 
@@ -152,8 +168,11 @@ def header(mv: MatchView) -> Text:
 def _labels(mv: MatchView) -> list[list[Text]]:
     extra = with_match(TableExtras(), mv).labels
     g = mv.game
-    labels = seat_labels(g.events if g else (), g.kaidian_chance if g else None, extra)
-    return [[Text(f" {lab.text} ", style=LABEL_STYLES.get(lab.style, "bold")) for lab in row] for row in labels]
+    labels = seat_labels(g.events if g else (), g.kaidian_chance if g else None, extra, g.burning if g else None)
+    out = [[Text(f" {lab.text} ", style=LABEL_STYLES.get(lab.style, "bold")) for lab in row] for row in labels]
+    if g is not None and g.head is not None:  # R14.7, standing all game as the table image's seat chip
+        out[g.head].append(Text(f" 够死级×{g.sijiji} " if g.sijiji else " 无头 ", style="bold white on purple"))
+    return out
 
 
 def seats(mv: MatchView) -> Table:
@@ -202,9 +221,25 @@ def top_line(g: SeatView) -> Text:
     t = Text("桌面 on the table: ")
     t.append(play, style="bold reverse")
     t.append(f"  {ZH_NAMES[seat]}", style=seat_style(seat))
-    if g.top_gouji:
+    opposite = ZH_NAMES[(seat + 3) % 6]
+    if g.public.get("top_kind") == "chong":  # R14.6
+        t.append(f"  冲点 {3 - len(g.public.get('chong', ()))}/3", style="bold black on yellow")
+        t.append(f"  只有对家{opposite}能打；不打或打不死，{ZH_NAMES[seat]}开点 / only its 对家 may answer",
+                 style="yellow")
+    elif g.top_gouji and sijiji_on_top(g.events, seat):  # R14.7
+        t.append("  够死级", style="bold white on red")
+        t.append("  谁都不能打，只能烧牌 / 够死级: only a burn may answer it", style="yellow")
+    elif g.top_gouji and g.rules.get("name") == "classic":  # R14.2: the burners first, the 对头 last
         t.append("  够级", style="bold black on yellow")
-        t.append(f"  只有{ZH_NAMES[(seat + 3) % 6]}能打点，别人只能烧牌 / only its 对家 may answer", style="yellow")
+        t.append(f"  别人可先烧牌，最后{opposite}打点 / others may burn first, then its 对家 answers",
+                 style="yellow")
+    elif g.top_gouji:
+        t.append("  够级", style="bold black on yellow")
+        t.append(f"  只有{opposite}能打点，别人只能烧牌 / only its 对家 may answer", style="yellow")
+    if g.burning is not None:
+        burner, burned = g.burning
+        t.append(f"\n  🔥 {ZH_NAMES[burner]} 正在烧 {ZH_NAMES[burned]}：每次发牌须带王（最后一手除外）"
+                 f" / burning: every lead carries a joker, except the last", style="bold red")
     return t
 
 
@@ -238,13 +273,21 @@ def hand(text: str) -> Text:
     return out
 
 
-def action_words(action: str) -> str:
+def chong_sets(arg: str, hand: str) -> list[str]:
+    """The three sets of ``chongdian AKQ`` as cards: every card of each rank the 革命 hand holds (R14.6)."""
+    return [rank * hand.count(rank) for rank in arg]
+
+
+def action_words(action: str, hand: str = "") -> str:
     """An action as the choices list shows it: plays as cards, the rest with their meaning."""
     word, _, arg = action.partition(" ")
     if word == "play":
         return arg
+    if word == "chongdian" and arg:
+        sets = " → ".join(chong_sets(arg, hand)) if hand else " → ".join(arg)
+        return f"{action} — 冲点：依次打出 {sets} / 冲点 with {sets}, in this order"
     if word in ("buy3", "buy4"):
-        return f"{action} — 用 {arg} 向对家买一张 {word[-1]} / offer {arg} for a {word[-1]}"
+        return f"{action} — 用 {arg} 买一张 {word[-1]} / offer {arg} for a {word[-1]}"
     if word == "choose-leader":
         seat = int(arg)
         return f"{action} — {ZH_NAMES[seat]} 开牌 / {EN_NAMES[seat]} leads"
@@ -252,12 +295,26 @@ def action_words(action: str) -> str:
     return f"{action} — {zh} / {en}"
 
 
-def choices(options: Sequence[str], hint: str | None) -> Text:
-    """The numbered short list; the suggestion (提示) is marked."""
+BURN_NOTE = ("🔥 烧牌后每次发牌须带小王或大王（最后一手除外），做不到即烧失败、大落",
+             "after burning every lead must carry a joker (except your last): failing that, the burn fails (大落)")
+"""Said beside the burns a seat may make in classic (R14.2), where breaking the duty costs the game."""
+KIND_WORDS = {
+    "shao": ("🔥 烧牌 burn", "bold red"), "dadian": ("打点 answer", "bold blue"),
+    "kill": ("大王二杀一 kill", "bold blue"), "chong": ("打冲点 answer the 冲点", "bold yellow"),
+}
+"""How the short list marks a play of each kind (``Game.action_kind``)."""
+
+
+def choices(options: Sequence[str], hint: str | None, hand: str = "",
+            kinds: Mapping[str, str] | None = None) -> Text:
+    """The numbered short list; the suggestion (提示) is marked, and so are burns (烧牌) and 打点."""
     t = Text()
     for i, action in enumerate(options, 1):
         t.append(f"  {i}", style="bold cyan")
-        t.append(f" {action_words(action)}", style="bold" if action == hint else "")
+        t.append(f" {action_words(action, hand)}", style="bold" if action == hint else "")
+        kind = (kinds or {}).get(action, "")
+        if kind in KIND_WORDS:
+            t.append(f"  {KIND_WORDS[kind][0]}", style=KIND_WORDS[kind][1])
         if action == hint:
             t.append(" ← 提示 hint", style="yellow")
         t.append("\n")
@@ -268,7 +325,9 @@ def choices(options: Sequence[str], hint: str | None) -> Text:
 def result(r: ResultLike, game_no: int) -> Table:
     """A finished game: places, each seat's items (名次, 开点, 烧, 闷 …) and points, team totals."""
     res = as_result(r)
-    table = Table(title=f"第 {game_no} 局结果 / result of game {game_no}", title_style="bold", header_style="grey62")
+    double = f"积分翻倍 ×{res.multiplier} / points ×{res.multiplier}" if res.multiplier > 1 else None
+    table = Table(title=f"第 {game_no} 局结果 / result of game {game_no}", title_style="bold", header_style="grey62",
+                  caption=double, caption_style="bold yellow")
     for name in ("座位", "名次", "分", "明细 items"):
         table.add_column(name)
     for s in sorted(range(6), key=lambda s: res.places[s]):
@@ -300,6 +359,10 @@ def standings(mv: MatchView) -> Text:
 
 def decision_words(mv: MatchView) -> tuple[str, str]:
     """What the player is asked before play, with the card and rank at stake when buying."""
+    if mv.decision == "buy-offer" and "no-buy" not in mv.legal:  # classic 买三 (R14.5): a must
+        rank = mv.legal[0].split()[0][-1]
+        return (f"你没摸到 {rank}：须用摸到的一张 2、小王或大王买一张 {rank}（买三，卖方必须卖）",
+                f"you were dealt no {rank}: you must buy one with a dealt 2, 小王 or 大王 (买三; the seller must sell)")
     if mv.decision == "buy-offer":
         rank = mv.legal[0].split()[0][-1]
         return (f"你没摸到 {rank}：可以用摸到的一张 2、小王或大王向对家买一张 {rank}",
@@ -312,7 +375,7 @@ def decision_words(mv: MatchView) -> tuple[str, str]:
     return DECISION_HELP.get(kind, (DECISIONS.get(kind, kind), kind))
 
 
-def screen(mv: MatchView, options: Sequence[str], hint: str | None) -> Group:
+def screen(mv: MatchView, options: Sequence[str], hint: str | None, kinds: Mapping[str, str] | None = None) -> Group:
     """Everything the player needs at their turn: the match line, the seats, the top play, the hand,
     what is asked, and the numbered choices."""
     parts: list[RenderableType] = [Text(), header(mv), seats(mv)]
@@ -321,5 +384,7 @@ def screen(mv: MatchView, options: Sequence[str], hint: str | None) -> Group:
     parts.append(hand(mv.hand))
     if mv.decision is not None:
         parts.append(Text(" / ".join(decision_words(mv)), style="bold yellow"))
-    parts.append(choices(options, hint))
+    parts.append(choices(options, hint, mv.hand, kinds))
+    if mv.game is not None and mv.game.rules.get("name") == "classic" and "shao" in (kinds or {}).values():
+        parts.append(Text(" / ".join(BURN_NOTE), style="red"))
     return Group(*parts)

@@ -26,7 +26,7 @@ from bot.ai import LEVELS, make_player
 from bot.engine import PLACE_ZH, Game, Match, Ruleset
 from render import StandingRow, TableExtras, render_result, render_standings, render_table
 
-from . import add_rules_argument, positive
+from . import add_rules_argument, positive, rules_of
 
 SIDES = ("A", "B")
 SNAPSHOT_PLIES = (0, 40, 80, 120)
@@ -226,7 +226,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace, console: Console | None = None) -> int:
     """Run ``python -m bot simulate`` from parsed arguments."""
     console = console or Console(highlight=False)
-    summary = simulate(args.games, (args.a, args.b), args.seed, args.rules, args.budget, args.out, console)
+    summary = simulate(args.games, (args.a, args.b), args.seed, rules_of(args), args.budget, args.out, console)
     if not summary.records:
         return 130
     for table in tables(summary):

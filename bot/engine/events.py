@@ -115,6 +115,27 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
                 f"{s_en} is suffocated (窒息): no card played before 头科 went out, {PLACE_EN[e.value or 6]}")
     if k == "revolt":
         return f"{s_zh} 革命，本局不出牌", f"{s_en} declares 革命 and sits this game out"
+    if k == "chongdian":
+        sets = " → ".join(p.split())
+        return (f"{s_zh} 冲点：{sets}，对家须依次全部打死",
+                f"{s_en} charges the point (冲点) with {sets}: its 对家 must beat all three in turn")
+    if k == "yaotou":
+        return (f"{s_zh} 要头：前三次够级牌为够死级，只能被烧",
+                f"{s_en} claims the head (要头): its first three 够级 plays are 够死级, answered only by burning")
+    if k == "wutou":
+        return (f"{s_zh} 无头：谁都可以接它的牌，它也可以接任何人",
+                f"{s_en} declares 无头 (no head): anyone may answer its plays, and it may answer anyone")
+    if k == "sijiji":
+        return (f"{s_zh} 够死级（第 {e.value}/3 次）：只能烧，不能打",
+                f"{s_en} plays 够死级 ({e.value} of 3): only a burn may answer it")
+    if k == "shao-ok":
+        return f"{s_zh} 烧成功（烧 {t_zh}），得烧贡", f"{s_en}'s burn on {t_en} succeeds (烧成功): a 烧贡 is due"
+    if k == "shao-fail":
+        return (f"{s_zh} 烧失败（烧 {t_zh}）：大落，本局不再出牌",
+                f"{s_en}'s burn on {t_en} fails (烧失败): last place (大落), it plays no more this game")
+    if k == "grandslam":
+        return (f"{s_zh} 满贯！别人还没出牌就出完了，本局积分翻倍",
+                f"{s_en} makes a grand slam (满贯): out before anyone else played, points doubled")
     if k == "hui":
         rank = "10" if p[:1] == "T" else p[:1]
         return f"{s_zh} 汇{rank}：{p}", f"{s_en} leads the team's pooled {p} (汇{rank})"
@@ -125,7 +146,24 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     if k == "choose-leader":
         return f"被串的联邦定 {t_zh} 开牌（汇5）", f"the beaten team chooses {t_en} to lead (汇5)"
     if k == "buy-offer":
-        return f"{s_zh} 用 {p} 向对家买 {e.value}", f"{s_en} offers {p} to its 对家 for a {e.value}"
+        if e.target is None or e.seat is None or e.target == (e.seat + 3) % 6:
+            return f"{s_zh} 用 {p} 向对家买 {e.value}", f"{s_en} offers {p} to its 对家 for a {e.value}"
+        return f"{s_zh} 用 {p} 向 {t_zh} 买 {e.value}", f"{s_en} offers {p} to {t_en} for a {e.value}"
+    if k == "ask3":
+        return f"{s_zh} 给 {t_zh} 一张 3（要三）", f"{s_en} gives {t_en} a 3 (要三: {t_en} had none to buy)"
+    if k == "revolt-auto":
+        return (f"{s_zh} 没有 3，也没有 2 和王：自动革命",
+                f"{s_en} holds no 3 and no 2 or joker: 革命 at once (it sits this game out)")
+    if k == "shangban":
+        n = e.value or 0
+        return f"{s_zh} 上班：亮出 {n} 张 {p}", f"{s_en} shows {n} × {p} for 上班 (the most 4s of one suit leads)"
+    if k == "shangban-lead":
+        return (f"{s_zh} 上班（同花色 4 {e.value} 张），先出牌",
+                f"{s_en} leads first by 上班 ({e.value} fours of one suit)")
+    if k == "shangban-none":
+        return f"无人上班，抽签：{s_zh} 开牌", f"nobody shows 4s for 上班: by lot, {s_en} leads"
+    if k == "no-chongdian":
+        return f"{s_zh} 不冲点", f"{s_en} does not 冲点"
     if k == "buy-accept":
         return f"{s_zh} 卖给 {t_zh} 一张 {e.value}", f"{s_en} sells a {e.value} to {t_en}"
     if k == "buy-refuse":
