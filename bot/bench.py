@@ -5,9 +5,10 @@
 jokers, and an answer to a 够级 play — both as the lazy call and fully listed.
 
 ``arena``: AI level A on one team against level B on the other (``bot.ai``), on seeded one-game
-matches (every phase: buying, 革命, 宣点, play). Each deal is played twice with the teams swapped,
-so luck of the cards cancels; the figures are points per game for each side with a 95% interval
-(over deal pairs), the share of games won, drawn and lost, and each level's decision time.
+matches (every phase: buying, 革命, 宣点, play) under ``--rules`` (a preset and its switches). Each
+deal is played twice with the teams swapped, so luck of the cards cancels; the figures are points
+per game for each side with a 95% interval (over deal pairs), the share of games won, drawn and
+lost, and each level's decision time.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import time
 from collections.abc import Callable
 
 from bot.ai import make_player
-from bot.engine import Game, Match
+from bot.engine import Game, Match, Ruleset
+from bot.engine.rules import PRESETS, SWITCHES
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
@@ -91,10 +93,23 @@ def bench_match(matches: int, games: int) -> None:
           f"per match ({actions / matches:.0f} actions each)")
 
 
-def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None) -> tuple[int, dict[str, list[float]]]:
+def arena_rules(text: str) -> Ruleset:
+    """``--rules``: a preset, then switches turned on (``+name`` or ``name``) or off (``-name``),
+    comma-separated: ``classic``, ``classic,+grand_slam``, ``dagang,-revolution,suffocation``."""
+    name, *switches = [part.strip() for part in text.split(",") if part.strip()] or ["dagang"]
+    flags = {sw.lstrip("+-"): not sw.startswith("-") for sw in switches}
+    try:
+        return Ruleset.preset(name, **flags)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"{e} (presets: {', '.join(PRESETS)}; switches: {', '.join(SWITCHES)})") \
+            from None
+
+
+def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None,
+               rules: Ruleset | None = None) -> tuple[int, dict[str, list[float]]]:
     """One seeded one-game match with level ``a`` on team ``a_team``: A's team points and the
     decision times (ms) of each level."""
-    m = Match.new(seed=seed, games=1)
+    m = Match.new(seed=seed, rules=rules, games=1)
     players = [make_player(a if s % 2 == a_team else b, seed * 6 + s, budget) for s in range(6)]
     times: dict[str, list[float]] = {a: [], b: []}
     while not m.over:
@@ -108,20 +123,22 @@ def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None) -> 
     return m.results[-1]["team_points"][a_team], times
 
 
-def _arena_pair(job: tuple[int, str, str, float | None]) -> tuple[list[int], dict[str, list[float]]]:
-    seed, a, b, budget = job
+def _arena_pair(job: tuple[int, str, str, float | None, Ruleset | None]) -> tuple[list[int], dict[str, list[float]]]:
+    seed, a, b, budget, rules = job
     points, times = [], {a: [], b: []}
     for a_team in (0, 1):
-        p, t = arena_game(seed, a, b, a_team, budget)
+        p, t = arena_game(seed, a, b, a_team, budget, rules)
         points.append(p)
         for level, ms in t.items():
             times[level] += ms
     return points, times
 
 
-def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, workers: int) -> None:
+def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, workers: int,
+                rules: Ruleset | None = None) -> None:
     """Play ``games`` games (rounded up to deal pairs) and print the table of the issue."""
-    jobs = [(seed + i, a, b, budget) for i in range((games + 1) // 2)]
+    rules = rules or Ruleset.preset()
+    jobs = [(seed + i, a, b, budget, rules) for i in range((games + 1) // 2)]
     if workers > 1:
         from multiprocessing import Pool
 
@@ -135,7 +152,9 @@ def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, wor
     mean = sum(points) / n
     half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else float("nan")
     won, drawn = sum(p > 0 for p in points), sum(p == 0 for p in points)
-    print(f"arena: A = {a}, B = {b}, {n} games ({len(jobs)} deals, each played with both seatings), seeds {seed}…")
+    on = [k for k, v in rules.switches().items() if v]
+    print(f"arena: A = {a}, B = {b}, {n} games ({len(jobs)} deals, each played with both seatings), seeds {seed}…, "
+          f"rules {rules.name}{' + ' + ', '.join(on) if on else ''}")
     print(f"  points per game   A {mean:+.2f} ± {half:.2f}   B {-mean:+.2f} ± {half:.2f}   (95% interval)")
     print(f"  games won         A {won / n:.1%}   B {sum(p < 0 for p in points) / n:.1%}   drawn {drawn / n:.1%}"
           f"   (A wins {won / max(1, n - drawn):.1%} of decided games)")
@@ -161,20 +180,25 @@ def main(argv: list[str] | None = None) -> None:
     are.add_argument("--seed", type=int, default=1, help="seed of the first deal")
     are.add_argument("--budget", type=float, default=None, help="strong's seconds per decision (default: its own)")
     are.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
+    are.add_argument("--rules", type=arena_rules, default=Ruleset.preset(),
+                     help=f"preset ({' | '.join(PRESETS)}), then switches to turn on (+name) or off (-name), "
+                          "comma-separated, e.g. classic,+grand_slam (default dagang)")
     tab = sub.add_parser("tables", help="many tables at once through the table service and the real store")
     tab.add_argument("--tables", type=int, default=200)
     tab.add_argument("--seconds", type=float, default=20.0, help="length of each of the three runs")
+    tab.add_argument("--ai", default="random", help="level of the AI seats (random, basic, strong)")
+    tab.add_argument("--only", choices=("saturated", "busy", "table speed"), help="just this one of the runs")
     args = parser.parse_args(argv)
     if args.what == "engine":
         bench_engine(args.seconds)
     elif args.what == "match":
         bench_match(args.matches, args.games)
     elif args.what == "arena":
-        bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers)
+        bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers, args.rules)
     elif args.what == "tables":
         from bot import bench_tables  # asyncio and the store are loaded only for this one
 
-        bench_tables.main(args.tables, args.seconds)
+        bench_tables.main(args.tables, args.seconds, ai=args.ai, only=args.only)
 
 
 if __name__ == "__main__":

@@ -5,14 +5,17 @@ They are dealt so that each other seat holds exactly its count, and so that they
 what is cheap to respect:
 
 - a seat with a ``no3`` event holds no 3 (R8.3);
-- a 革命 seat's set-aside cards hold no 2 or joker (it could only 革命 without them, R11.4);
+- a 革命 seat's set-aside cards hold no 2 or joker (it could only 革命 without them, R11.4) — unless
+  a 烧失败 (R14.2) or 窒息 (R13.3) set a hand aside too;
 - cards a seat is publicly known to hold — those it received by tribute, 买3/买4 or 赠3/赠4 this
   game (the match log shows them), less those of the rank it has played since;
 - a seat passed for lack of a play this round (R5.6) on a play it could have answered by the
   rules holds nothing that beats that play (deals breaking this are redrawn a few times);
 - habits of play, which ``basic`` follows and most players too: a lead plays the whole of its
   rank, and a lead that is not a pure 够级 play is the leader's weakest rank from 5 up — so the
-  leader holds none of that rank and none below it. These are dropped for a deal they do not fit.
+  leader holds none of that rank and none below it (in classic not for 够级 or jokered leads,
+  which 开点 and 烧牌 call for). These are dropped for a deal they do not fit;
+- the 冲点 sets still to come are in the 革命 pile (R14.6).
 """
 
 from __future__ import annotations
@@ -71,6 +74,9 @@ class Sampler:
         self.revolt: int | None = pub["revolt"]
         self.aside_count: int = pub["aside_count"]
         self.no3 = {e.seat for e in view.events if e.kind == "no3"}
+        # the pile set aside is the 革命 seat's (no 2 or joker) unless 烧失败 (R14.2) or 窒息 (R13.3) added a hand
+        self.aside_pure = self.revolt is not None and not any(e.kind in ("shao-fail", "suffocate")
+                                                              for e in view.events)
         self.habits = self._habits(view)
         self.known = self._known(view, match_events, unseen)
         for s in range(SEATS):
@@ -100,6 +106,10 @@ class Sampler:
                 rank = parse_play(e.play).base
                 for s in range(e.seat % 2, SEATS, 2):
                     got[s][rank] = 0
+        if self.revolt is not None:  # the 冲点 sets still to come are in the 革命 pile (R14.6)
+            for text in view.public.get("chong", ()):
+                for r, n in enumerate(parse_play(text).counts()):
+                    got[self.revolt][r] += n
         left = list(unseen)
         known = [[0] * (RED + 1) for _ in range(SEATS)]
         for s in range(SEATS):
@@ -125,7 +135,8 @@ class Sampler:
                 if FIVE <= p.base <= ACE:
                     gone = out.setdefault(e.seat, set())
                     gone.add(p.base)
-                    if not is_pure_gouji(p, rules):
+                    # classic leads 够级 plays to 开点 and burners lead jokered ranks: no weakest-rank habit
+                    if not (is_pure_gouji(p, rules) or (rules.classic and (is_gouji(p, rules) or p.black or p.red))):
                         gone.update(range(FIVE, p.base))
         return out
 
@@ -165,7 +176,8 @@ class Sampler:
 
     def _deal_once(self, rng: random.Random, habits: bool, hard: bool) -> tuple[list[list[int]], list[int]] | None:
         """One deal, or None when the pool cannot fill a seat within its bans (``hard``: no 3 for
-        no3 seats, no 2 or joker set aside; without them it always fits)."""
+        no3 seats, no 2 or joker in the 革命 pile; without them it always fits). The pile set aside
+        (革命, 烧失败, 窒息) is dealt too, so that the rebuilt game agrees with the public state."""
         pool = list(self.pool)
         rng.shuffle(pool)
         hands = [list(k) for k in self.known]
@@ -175,8 +187,7 @@ class Sampler:
             aside, hands[self.revolt] = hands[self.revolt], [0] * (RED + 1)
         # the most constrained piles first: the 革命 pile takes no 2 or joker, no3 seats no 3, habits
         needs: list[tuple[list[int], int, set[int]]] = []
-        if self.revolt is not None:
-            needs.append((aside, self.aside_count - sum(aside), set(WILD) if hard else set()))
+        needs.append((aside, self.aside_count - sum(aside), set(WILD) if hard and self.aside_pure else set()))
         for s in range(SEATS):
             if s != self.seat and s != self.revolt:
                 banned = {THREE} if hard and s in self.no3 else set()

@@ -58,6 +58,16 @@ class Situation:
     unseen: list[int]
     """Cards per rank that this seat has not seen: in other hands or set aside by 革命."""
     rules: Ruleset
+    burning: tuple[int, int] | None = None
+    """classic: the 烧 in progress, (burner, burned) (R14.2)."""
+    head: int | None = None
+    """classic: the 对头 of the 革命 seat (R14.7) …"""
+    sijiji: int = 0
+    """… and its 够死级 plays left (0: 无头)."""
+    top_kind: str = "lead"
+    """How the top play came: ``chong`` for a 冲点 set (R14.6), else lead, follow, dadian, shao, …"""
+    chong: tuple[Play, ...] = ()
+    """The 冲点 sets still to come after the top one (R14.6)."""
 
     @classmethod
     def from_view(cls, v: SeatView) -> Situation:
@@ -67,8 +77,10 @@ class Situation:
         unseen = [DECK[r] - hand[r] - played[r] - shown[r] for r in range(RED + 1)]
         top = (v.top[0], parse_play(v.top[1])) if v.top else None
         return cls(v.seat, hand, list(v.counts), list(v.places), top, v.top_gouji, list(v.passed), v.let_by,
-                   list(v.marks), list(v.kaidian), list(pub["kaidian_lost"]), v.kaidian_chance, list(v.natural),
-                   list(v.duty), v.luanchan, unseen, rules_of(v.rules))
+                   list(v.marks), list(v.kaidian), _lost(pub["kaidian_lost"], v.head), v.kaidian_chance,
+                   list(v.natural), list(v.duty), v.luanchan, unseen, rules_of(v.rules),
+                   tuple(v.burning) if v.burning else None, v.head, v.sijiji, pub.get("top_kind", "lead"),
+                   tuple(parse_play(p) for p in pub.get("chong", ())))
 
     @classmethod
     def from_game(cls, g: Game, seat: int) -> Situation:
@@ -79,9 +91,19 @@ class Situation:
         played, shown = g.played, g.shown
         unseen = [DECK[r] - hand[r] - played[r] - shown[r] for r in range(RED + 1)]
         return cls(seat, hand, g.counts(), g.places, g.top, g.top_gouji, g.passed, g.let_by, g.marks, g.kaidian,
-                   g.kaidian_lost, g.kaidian_chance, g.natural, g.duty, g.luanchan, unseen, g.rules)
+                   g.kaidian_lost, g.kaidian_chance, g.natural, g.duty, g.luanchan, unseen, g.rules,
+                   g.burning, g.head, g.sijiji, g.top_kind, tuple(parse_play(p) for p in g.chong) if g.chong else ())
 
     # ------------------------------------------------------------------ reading
+    @property
+    def classic(self) -> bool:
+        return self.rules.classic
+
+    @property
+    def burner(self) -> bool:
+        """Whether this seat is burning (R14.2): its leads must carry a joker but the last."""
+        return self.burning is not None and self.burning[0] == self.seat
+
     @property
     def opposite(self) -> int:
         return opposite(self.seat)
@@ -97,37 +119,30 @@ class Situation:
         return [s for s in range(SEATS) if s % 2 != self.seat % 2 and self.counts[s]]
 
     def in_force(self, play: Play) -> bool:
-        """Whether ``play`` by this seat would be 够级 in force now (R4.4)."""
-        return (not self.luanchan and self.counts[self.opposite] > 0 and self.holding >= 5
-                and is_gouji(play, self.rules))
+        """Whether ``play`` by this seat would be 够级 in force now (R4.4; R14.7 够死级 for the head)."""
+        if self.luanchan or self.holding < 5 or not is_gouji(play, self.rules):
+            return False
+        return self.counts[self.opposite] > 0 or (self.seat == self.head and self.sijiji > 0)
+
+    def opens(self, play: Play) -> bool:
+        """classic (R14.1): whether ``play`` standing as the top of its round would 开点 this seat:
+        够级 in force, no joker, not a lone 2, and the seat has not 开点ed and still may."""
+        return (self.classic and not self.kaidian[self.seat] and not self.lost[self.seat]
+                and opening(play) and self.in_force(play))
 
     # ------------------------------------------------------------------ odds
     def beat_chance(self, play: Play, seat: int) -> float:
         """Probability that ``seat`` holds a play beating ``play`` (R3), from the unseen cards."""
-        u = sum(self.unseen)
-        c = self.counts[seat]
-        if not c or not u:
-            return 0.0
-        c = min(c, u)
-        if play.red:
-            if len(play) == 1 or self.rules.joker_two_kill_one_extended:  # 大王二杀一
-                return _at_least(self.unseen[RED], c, u, 2)
-            return 0.0
-        n = len(play)
-        if play.body == 0:  # jokers only: each 小王 needs a 大王
-            return _at_least(self.unseen[RED], c, u, n)
-        base = play.base
-        wild = self.unseen[BLACK] + (self.unseen[TWO] if base < TWO else 0)
-        above = tuple(self.unseen[r] for r in range(max(base + 1, FIVE), ACE + 1)) if base < ACE else ()
-        return _beat(self.unseen[RED], wild, above, c, u, play.black, n)
+        return beat_odds(play, self.unseen, self.counts[seat], self.rules)
 
     def risk(self, play: Play, answering: bool) -> float:
         """Probability that some opponent beats ``play`` if this seat makes it now.
 
         Teammates are left out (they do not beat each other here). A 够级 in force can be
-        answered only by the 对家; otherwise every opponent that may still act this round can.
+        answered only by the 对家 — except in classic, where any seat that has not passed may burn
+        it (R14.2); otherwise every opponent that may still act this round can.
         """
-        if self.in_force(play):
+        if self.in_force(play) and not self.classic:
             seats = [self.opposite] if self.counts[self.opposite] else []
         else:
             seats = [s for s in self.opponents()
@@ -136,6 +151,40 @@ class Situation:
         for s in seats:
             keep *= 1.0 - self.beat_chance(play, s)
         return 1.0 - keep
+
+
+def beat_odds(play: Play, unseen: list[int], c: int, rules: Ruleset) -> float:
+    """Probability that a hand of ``c`` cards drawn from ``unseen`` (counts per rank) holds a play
+    beating ``play`` (R3): each unseen card is in it with probability c / unseen, per rank."""
+    u = sum(unseen)
+    if not c or not u:
+        return 0.0
+    c = min(c, u)
+    if play.red:
+        if len(play) == 1 or rules.joker_two_kill_one_extended:  # 大王二杀一
+            return _at_least(unseen[RED], c, u, 2)
+        return 0.0
+    n = len(play)
+    if play.body == 0:  # jokers only: each 小王 needs a 大王
+        return _at_least(unseen[RED], c, u, n)
+    base = play.base
+    wild = unseen[BLACK] + (unseen[TWO] if base < TWO else 0)
+    above = tuple(unseen[r] for r in range(max(base + 1, FIVE), ACE + 1)) if base < ACE else ()
+    return _beat(unseen[RED], wild, above, c, u, play.black, n)
+
+
+def opening(play: Play) -> bool:
+    """R14.1: the kinds of 够级 play that open (开点): no 小王/大王 in it, and not a lone 2."""
+    return not (play.black or play.red) and not (play.base == TWO and play.n == 1 and not play.twos)
+
+
+def _lost(lost: list[bool], head: int | None) -> list[bool]:
+    """``kaidian_lost`` as the view gives it, with the 要头/无头 seat marked: it cannot 开点 (R14.7),
+    which is public (it declared), though the engine's public state does not say so yet."""
+    out = list(lost)
+    if head is not None:
+        out[head] = True
+    return out
 
 
 @lru_cache(maxsize=8192)

@@ -20,7 +20,17 @@ from collections.abc import Sequence
 from bot.engine import Game, MatchView, Play, SeatView
 from bot.engine.cards import BLACK, FOUR, RED, TWO
 
-from .basic import Choice, decide, decide_play, groups_of, legal_plays, may_kaidian, play_action, wild_play
+from .basic import (
+    Choice,
+    decide,
+    decide_play,
+    gouji_sets,
+    groups_of,
+    legal_plays,
+    may_kaidian,
+    play_action,
+    wild_play,
+)
 from .sample import Sampler
 from .situation import Situation
 
@@ -140,6 +150,8 @@ def _lead_candidates(sit: Situation) -> list[str]:
     strongest ranks with every 2 and joker, all 2s and jokers alone, the other ranks."""
     h = sit.hand
     groups = groups_of(h, with_fours=False)
+    if sit.classic:
+        return [play_action(p) for p in _classic_lead_plays(sit, groups)]
     plays = [Play(FOUR, h[FOUR])] if h[FOUR] else []
     plays += [Play(r, h[r]) for r in groups[:2]]
     if groups:
@@ -154,6 +166,24 @@ def _lead_candidates(sit: Situation) -> list[str]:
         plays.append(wild)
     plays += [Play(r, h[r]) for r in groups[2:]]
     return [play_action(p) for p in plays]
+
+
+def _classic_lead_plays(sit: Situation, groups: list[int]) -> list[Play]:
+    """classic: a burner's jokered leads (R14.2); else the pure 够级 sets that may 开点 (R14.1, strongest
+    first), the weakest ranks, the strongest with every 2 and joker, the 2s and jokers alone."""
+    h = sit.hand
+    jokers = [j for j in ((1, 0), (0, 1)) if h[BLACK] >= j[0] and h[RED] >= j[1]]
+    if sit.burner:
+        plays = [Play(r, h[r], 0, *j) for r in groups[:2] for j in jokers]
+    else:
+        plays = list(gouji_sets(h))
+        plays += [Play(FOUR, h[FOUR])] if h[FOUR] else []
+        plays += [Play(r, h[r]) for r in groups[:2]]
+    plays += [Play(r, h[r], h[TWO], h[BLACK], h[RED]) for r in groups[-2:]]
+    wild = wild_play(h)
+    if wild is not None:
+        plays.append(wild)
+    return plays
 
 
 def _answer_candidates(sit: Situation, legal: Sequence[str]) -> list[str]:

@@ -875,7 +875,7 @@ class Game:
         for key in ("hands", "initial", "aside"):
             del d[key]
         seen = {e.seat for e in self.events if e.kind == "giveup"}
-        d["kaidian_lost"] = [self.kaidian_lost[s] if s == seat else (s in seen or s == self.revolt)
+        d["kaidian_lost"] = [self.kaidian_lost[s] if s == seat else (s in seen or s in (self.revolt, self.head))
                              for s in range(SEATS)]
         d["aside_count"] = sum(self.aside)
         return d

@@ -68,6 +68,7 @@ class MatchView:
     play, ``decision`` names what ``to_act`` must decide and ``legal`` lists this seat's choices."""
 
     seat: int
+    rules: dict[str, Any]
     phase: str
     game_no: int
     games: int
@@ -237,7 +238,8 @@ class Match:
         """What ``seat`` may know: its own hand, the public log, the standings and the table."""
         in_play = self.phase == "play"
         return MatchView(
-            seat=seat, phase=self.phase, game_no=self.game_no, games=self.games, to_act=self.to_act,
+            seat=seat, rules=self.rules.to_dict(), phase=self.phase, game_no=self.game_no, games=self.games,
+            to_act=self.to_act,
             leader=self.leader, hand=self.hand(seat),
             counts=self.game.counts() if self.game else [sum(h) for h in self.hands],
             decision=self.queue[0]["kind"] if self.queue and not in_play and not self.over else None,
