@@ -87,16 +87,41 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
             await cog.press(interaction, self.table_id, self.action, self.revision)
 
 
-class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT.pattern):
+class _PanelSelect:
+    """What the two selects of a hand panel share: a custom id ``gouji:<table>:<kind>:<revision>`` and
+    a chosen value that becomes one action of the table. Each concrete select is also a
+    ``DynamicItem`` with its own template (discord.py wants the template on the class itself)."""
+
+    KIND: str
+    PATTERN: re.Pattern[str]
+    item: discord.ui.Select[Any]
+
+    def _read_id(self, custom_id: str) -> None:
+        m = self.PATTERN.fullmatch(custom_id)
+        if m is None:
+            raise ValueError(f"not a {self.KIND} select id: {custom_id!r}")
+        self.table_id = int(m["table"])
+        self.revision = int(m["revision"])
+
+    @staticmethod
+    def action(value: str) -> str:
+        """The engine action of a chosen value."""
+        return value
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = _cog(interaction)
+        if cog is not None and self.item.values:
+            await cog.act(interaction, self.table_id, self.action(self.item.values[0]), self.revision)
+
+
+class PlaySelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT.pattern):
     """The hand panel's select of legal plays; its option values are card texts."""
+
+    KIND, PATTERN = "plays", SELECT
 
     def __init__(self, item: discord.ui.Select[Any]) -> None:
         super().__init__(item)
-        m = SELECT.fullmatch(item.custom_id)
-        if m is None:
-            raise ValueError(f"not a play select id: {item.custom_id!r}")
-        self.table_id = int(m["table"])
-        self.revision = int(m["revision"])
+        self._read_id(item.custom_id)
 
     @classmethod
     def make(cls, table_id: int, revision: int, options: list[discord.SelectOption], placeholder: str,
@@ -110,23 +135,20 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         assert isinstance(item, discord.ui.Select)
         return cls(item)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cog = _cog(interaction)
-        if cog is not None and self.item.values:
-            await cog.act(interaction, self.table_id, f"play {self.item.values[0]}", self.revision)
+    @staticmethod
+    def action(value: str) -> str:
+        return f"play {value}"
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=CHOICE.pattern):
+class ChoiceSelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]], template=CHOICE.pattern):
     """A select of the choices of a decision before play that has too many for a row of buttons
     (冲点: up to ten sets of three); its option values are engine actions (``chongdian AKQ``)."""
 
+    KIND, PATTERN = "choice", CHOICE
+
     def __init__(self, item: discord.ui.Select[Any]) -> None:
         super().__init__(item)
-        m = CHOICE.fullmatch(item.custom_id)
-        if m is None:
-            raise ValueError(f"not a choice select id: {item.custom_id!r}")
-        self.table_id = int(m["table"])
-        self.revision = int(m["revision"])
+        self._read_id(item.custom_id)
 
     @classmethod
     def make(cls, table_id: int, revision: int, options: list[discord.SelectOption], placeholder: str,
@@ -139,11 +161,6 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=CHOI
                              match: re.Match[str], /) -> ChoiceSelect:
         assert isinstance(item, discord.ui.Select)
         return cls(item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cog = _cog(interaction)
-        if cog is not None and self.item.values:
-            await cog.act(interaction, self.table_id, self.item.values[0], self.revision)
 
 
 DYNAMIC_ITEMS = (TableButton, PlaySelect, ChoiceSelect)
