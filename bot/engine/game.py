@@ -190,6 +190,8 @@ class Game:
             self.kaidian_lost[revolt] = True
             self.places[revolt] = 4
             self.events.append(Event("revolt", revolt, value=4))
+            if chong:  # R14.6, logged before 要头/无头, which its 对头 declared after it
+                self.events.append(Event("chongdian", revolt, " ".join(str(p) for p in chong)))
             if yaotou is not None:  # R14.7; the pair's 开点 is settled by 冲点 or left out (decision 29)
                 self.head = opposite(revolt)
                 self.sijiji = 3 if yaotou else 0
@@ -209,7 +211,6 @@ class Game:
             if chong:
                 self.chongdian = True
                 self.chong = [str(p) for p in chong]
-                self.events.append(Event("chongdian", revolt, " ".join(self.chong)))
                 self._chong_next()
             elif hui:
                 self._lead_hui(self.round_leader)
