@@ -354,8 +354,8 @@ def _lead(sit: Situation, legal: Sequence[str]) -> Choice:
                 return Choice(play_action(play), "pure-gouji")
         if len(groups) + (wilds is not None) <= 2:
             keep4 = False  # too few plays left to follow 开点 safely: the 4s must not be the last play
-    if h[FOUR] and not keep4:
-        return Choice(play_action(Play(FOUR, h[FOUR])), "lead-fours")
+    if h[FOUR] and not keep4:  # in classic the 4s are just the weakest rank (R14.1)
+        return Choice(play_action(Play(FOUR, h[FOUR])), "lead-low" if sit.classic else "lead-fours")
     if not groups:
         assert wilds is not None  # not only 3s: len(legal) > 1
         return Choice(play_action(wilds), "last-play")
