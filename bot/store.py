@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +22,17 @@ from typing import Any
 import aiosqlite
 
 from bot.league import StandingRow
+
+log = logging.getLogger(__name__)
+
+CHECKPOINT_EVERY = 0.5
+"""Seconds between two background checkpoints (copying the WAL into the database file) while
+tables are committing. The writer's own automatic checkpoint is off: it would run inside a
+COMMIT, with its fsyncs, and every click waiting on that group commit would wait for it too."""
+WAL_RESTART_FRAMES = 4096
+"""WAL length (pages; 16 MiB at 4 KiB) past which a checkpoint waits for a gap between two group
+commits: the WAL starts over only when a transaction begins with all of it copied, which a steady
+stream of commits beside a concurrent checkpoint may never leave."""
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: tables, the action log, games and their seats, players
@@ -138,7 +150,8 @@ class StoreError(RuntimeError):
 
 
 class Store:
-    """The SQLite store. Use ``await Store.open(path)``; one connection, used by one process."""
+    """The SQLite store. Use ``await Store.open(path)``; one process, one connection that reads and
+    writes (and a second one that only checkpoints)."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self.db = db
@@ -146,6 +159,8 @@ class Store:
         self._writing = asyncio.Lock()  # one connection: tables' transactions must not interleave
         self._pending: list[tuple[int, dict[str, Any], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        self._checkpointer: asyncio.Task[None] | None = None
+        self._committed = asyncio.Event()  # set by each group commit, cleared by each checkpoint
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
@@ -171,12 +186,54 @@ class Store:
         await db.execute("PRAGMA busy_timeout=5000")
         store = cls(db, path)
         await store._migrate()
+        if path != ":memory:":
+            # checkpoints run on a connection (and thread) of their own, beside the writer's commits
+            await db.execute("PRAGMA wal_autocheckpoint=0")
+            store._checkpointer = asyncio.get_running_loop().create_task(store._checkpoints())
         return store
 
     async def close(self) -> None:
         if self._writer is not None:
             await self._writer
-        await self.db.close()
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._checkpointer
+        await self.db.close()  # the last connection to close checkpoints the rest and removes the WAL
+
+    async def _checkpoints(self) -> None:
+        """Copy committed pages from the WAL into the database file every ``CHECKPOINT_EVERY`` seconds
+        while there are commits, with ``PASSIVE`` checkpoints that never wait for (nor block) the
+        writer. The writer starts the WAL from its beginning again at its first transaction after a
+        checkpoint that copied it all; when commits never leave such a moment, the WAL grows to
+        ``WAL_RESTART_FRAMES`` and then a checkpoint takes the moment between two group commits."""
+        try:
+            conn = await aiosqlite.connect(self.path, isolation_level=None)
+        except Exception:
+            log.exception("no connection for background checkpoints; the writer checkpoints in its commits")
+            await self.db.execute("PRAGMA wal_autocheckpoint=1000")
+            return
+        try:
+            while True:
+                await self._committed.wait()
+                await asyncio.sleep(CHECKPOINT_EVERY)
+                self._committed.clear()
+                try:
+                    frames = await self._checkpoint(conn)
+                    if frames > WAL_RESTART_FRAMES:
+                        async with self._writing:  # between two transactions: this one copies the rest
+                            await self._checkpoint(conn)
+                except aiosqlite.Error:
+                    log.exception("background checkpoint failed; the next one retries")
+        finally:
+            await conn.close()
+
+    @staticmethod
+    async def _checkpoint(conn: aiosqlite.Connection) -> int:
+        """One ``PASSIVE`` checkpoint; returns the WAL's length in pages."""
+        async with conn.execute("PRAGMA wal_checkpoint(PASSIVE)") as cur:
+            row = await cur.fetchone()
+        return int(row[1]) if row else 0
 
     async def _migrate(self) -> None:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -229,47 +286,51 @@ class Store:
             batch, self._pending = self._pending, []
             try:
                 async with self._transaction():
-                    for table_id, change, _ in batch:
-                        await self._write(table_id, **change)
+                    await self._write([(table_id, change) for table_id, change, _ in batch])
             except Exception:  # one change failed: write them one by one, so each caller hears its own fate
                 for table_id, change, done in batch:
                     try:
                         async with self._transaction():
-                            await self._write(table_id, **change)
+                            await self._write([(table_id, change)])
                     except Exception as e:
                         if not done.done():
                             done.set_exception(e)
                     else:
                         if not done.done():
                             done.set_result(None)
+                self._committed.set()
                 continue
+            self._committed.set()
             for _, _, done in batch:
                 if not done.done():
                     done.set_result(None)
 
-    async def _write(self, table_id: int, *, revision: int, seats: list[dict[str, Any] | None], state: str | None,
-                     status: str, action: tuple[int | None, int | None, str] | None, finished: FinishedGame | None,
-                     guild_id: int | None) -> None:
+    async def _write(self, changes: list[tuple[int, dict[str, Any]]]) -> None:
+        """Write changes inside the open transaction: one statement per kind of row for all of them
+        (``executemany``), since each statement is a round trip to the connection's thread and back
+        through the event loop, which is busy with every other table."""
         t = now()
-        await self.db.execute(
+        await self.db.executemany(
             "UPDATE tables SET revision = ?, seats = ?, status = ?, updated_at = ? WHERE id = ?",
-            (revision, json.dumps(seats), status, t, table_id),
+            [(c["revision"], json.dumps(c["seats"]), c["status"], t, table_id) for table_id, c in changes],
         )
-        if state is not None:
-            await self.db.execute(
+        snapshots = [(table_id, c["revision"], c["state"]) for table_id, c in changes if c["state"] is not None]
+        if snapshots:
+            await self.db.executemany(
                 "INSERT INTO snapshots (table_id, revision, state) VALUES (?, ?, ?) ON CONFLICT (table_id)"
                 " DO UPDATE SET revision = excluded.revision, state = excluded.state",
-                (table_id, revision, state),
+                snapshots,
             )
-        if action is not None:
-            seat, user_id, text = action
-            await self.db.execute(
+        actions = [(table_id, c["revision"], *c["action"], t) for table_id, c in changes if c["action"] is not None]
+        if actions:
+            await self.db.executemany(
                 "INSERT INTO actions (table_id, revision, seat, user_id, action, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, revision, seat, user_id, text, t),
+                actions,
             )
-        if finished is not None:
-            assert guild_id is not None
-            await self._record_game(table_id, guild_id, finished, t)
+        for table_id, c in changes:
+            if c["finished"] is not None:
+                assert c["guild_id"] is not None
+                await self._record_game(table_id, c["guild_id"], c["finished"], t)
 
     async def _record_game(self, table_id: int, guild_id: int, f: FinishedGame, t: str) -> None:
         r = f.result
@@ -278,23 +339,27 @@ class Store:
             (table_id, guild_id, season_of(), f.game_no, json.dumps(r, ensure_ascii=False), t),
         )
         game_id = cur.lastrowid
+        seats, players = [], []
         for s in range(6):
             who = f.seats[s] or {}
             user_id = who.get("user_id")
             team = s % 2
-            await self.db.execute(
-                "INSERT INTO game_seats (game_id, seat, user_id, ai, team, place, seat_points, team_points, kaidian,"
-                " shao, men, chuan_san) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, s, user_id, who.get("ai"), team, r["places"][s], r["seat_points"][s],
-                 r["team_points"][team], int(r["kaidian"][s]), sum(1 for by, _ in r["shao"] if by == s),
-                 sum(1 for by, _ in r["men"] if by == s), int(r["chuan_san"] == team)),
-            )
+            seats.append((game_id, s, user_id, who.get("ai"), team, r["places"][s], r["seat_points"][s],
+                          r["team_points"][team], int(r["kaidian"][s]), sum(1 for by, _ in r["shao"] if by == s),
+                          sum(1 for by, _ in r["men"] if by == s), int(r["chuan_san"] == team)))
             if user_id is not None:
-                await self.db.execute(
-                    "INSERT INTO players (guild_id, user_id, name) VALUES (?, ?, ?)"
-                    " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
-                    (guild_id, user_id, who.get("name", str(user_id))),
-                )
+                players.append((guild_id, user_id, who.get("name", str(user_id))))
+        await self.db.executemany(
+            "INSERT INTO game_seats (game_id, seat, user_id, ai, team, place, seat_points, team_points, kaidian,"
+            " shao, men, chuan_san) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            seats,
+        )
+        if players:
+            await self.db.executemany(
+                "INSERT INTO players (guild_id, user_id, name) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
+                players,
+            )
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         async with self._transaction():

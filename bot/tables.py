@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +34,10 @@ class TableError(GoujiError):
 
 
 STALE = ("已过期，请刷新", "out of date: refresh and try again")
+SEARCHING_LEVELS = frozenset({"strong"})
+"""AI levels whose decisions take long enough (a search: hundreds of ms) to think off the event loop."""
+THINKERS = max(1, (os.cpu_count() or 2) - 1)
+"""Processes for those decisions, started at the first one: one core is left to the event loop."""
 SNAPSHOT_EVERY = 24
 """Actions between two saved snapshots of a match; the log in between is replayed on restore, so
 each click writes a small row instead of the whole match."""
@@ -143,6 +150,11 @@ class Table:
 Listener = Callable[[Table, Change], Awaitable[None]]
 
 
+def _think(player: Player, view: Any, legal: list[str]) -> str:
+    """One AI decision in a thinking process (at module level, so that it pickles by name)."""
+    return player.choose(view, legal)
+
+
 class TableService:
     """All open tables of one process, by channel id."""
 
@@ -163,6 +175,7 @@ class TableService:
         self.sleep = sleep
         self.rng = rng or random.Random()
         self.closed = False
+        self._thinkers: ProcessPoolExecutor | None = None
 
     def get(self, channel_id: int) -> Table:
         t = self.tables.get(channel_id)
@@ -396,20 +409,50 @@ class TableService:
                 return
             seat = table.to_act
             assert seat is not None
-            action = self.choose(table, seat)
+            action = await self._decide(table, seat)
+            if self.closed:  # shut down while the AI thought: nothing was applied
+                return
             change = await self._apply(table, seat, None, action)
         table.turn_task = None
         await self._after_change(table, change)
 
     def choose(self, table: Table, seat: int) -> str:
         """The AI's action for a seat (AI seats, 托管, and hints), from that seat's view only."""
+        player, view, legal = self._decision(table, seat)
+        return player.choose(view, legal)
+
+    async def _decide(self, table: Table, seat: int) -> str:
+        """``choose`` for a machine move, under the table's lock. A searching level (``strong``: a few
+        hundred ms of pure Python) thinks in a separate process, so that the event loop goes on
+        committing the other tables' clicks meanwhile — a thread would not do: it holds the GIL the
+        loop needs for every step. The quick levels (well under a millisecond) think here."""
+        player, view, legal = self._decision(table, seat)
+        if getattr(player, "level", None) in SEARCHING_LEVELS:
+            try:
+                if self._thinkers is None:
+                    self._thinkers = ProcessPoolExecutor(THINKERS, mp_context=multiprocessing.get_context("spawn"))
+                return await asyncio.get_running_loop().run_in_executor(self._thinkers, _think, player, view,
+                                                                        list(legal))
+            except Exception as e:  # no process to think in, or the player does not pickle: think here
+                log.warning("AI decision off the event loop failed at table %s; deciding here", table.id,
+                            exc_info=True)
+                if isinstance(e, BrokenExecutor):
+                    self._stop_thinkers()  # a new pool at the next decision
+        return player.choose(view, legal)
+
+    def _stop_thinkers(self) -> None:
+        if self._thinkers is not None:
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
+            self._thinkers = None
+
+    def _decision(self, table: Table, seat: int) -> tuple[Player, Any, Sequence[str]]:
         m = table.match
         assert m is not None
         occupant = table.seats[seat]
         level = occupant.ai if occupant and occupant.ai else table.settings.ai_level
         # seeded by the position, so that a restored table plays on exactly as it would have
         seed = random.Random(f"{table.id}/{table.revision}/{seat}").randrange(2**31)
-        return self._players(level, seed).choose(m.view(seat), m.legal_actions(seat))
+        return self._players(level, seed), m.view(seat), m.legal_actions(seat)
 
     # ------------------------------------------------------------------ restore
     async def restore(self) -> list[Table]:
@@ -449,6 +492,7 @@ class TableService:
         for table in self.tables.values():
             async with table.lock:
                 pass
+        self._stop_thinkers()
 
     # ------------------------------------------------------------------ helpers
     async def _notify(self, table: Table, change: Change) -> None:

@@ -4,10 +4,13 @@ scripted humans, restart in the middle, concurrent and stale clicks, refusals, t
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import time
 
 import pytest
 
+from bot.ai import make_player
 from bot.engine import IllegalAction, Ruleset
 from bot.store import Store
 from bot.tables import Change, Settings, Table, TableError, TableService
@@ -209,3 +212,68 @@ async def test_tables_commit_concurrently_on_one_store(tmp_path):
     for t in ids:
         assert [r for r, *_ in await store.actions(t)] == [1, 2, 3, 4, 5]
     await store.close()
+
+
+class Pondering:
+    """A searching-level player that takes its time: it would stall every table if it thought on the
+    event loop. Module level, so that it pickles into the thinking process."""
+
+    level = "strong"
+
+    def __init__(self, parent: int) -> None:
+        self.parent = parent
+
+    def choose(self, view, legal) -> str:
+        assert os.getpid() != self.parent, "a searching AI thought in the event loop's process"
+        time.sleep(0.3)
+        return legal[0]
+
+
+async def test_a_searching_ai_thinks_off_the_event_loop(tmp_path):
+    """A strong seat's decisions run in another process: meanwhile the loop keeps turning (other
+    tables' clicks commit), and the moves it makes are applied and logged like any other."""
+    parent = os.getpid()
+    svc = await make_service(
+        tmp_path / "s.sqlite3",
+        players=lambda level, seed: Pondering(parent) if level == "strong" else make_player(level, seed),
+    )
+    moves: list[int] = []
+
+    async def listen(table: Table, change: Change) -> None:
+        if change.kind in ("action", "game-over", "match-over") and change.seat == 1:
+            moves.append(table.revision)
+
+    svc.listeners.append(listen)
+    settings = Settings(Ruleset.preset(), games=1, turn_seconds=60, ai_level="random")
+    table = await svc.open(GUILD, CHANNEL, 11, HUMANS[11], settings)
+    await svc.sit(CHANNEL, 12, HUMANS[12], seat=3)
+    for seat in (1, 2, 4, 5):
+        await svc.add_ai(CHANNEL, 11, seat=seat, level="strong" if seat == 1 else None)
+    gaps: list[float] = []
+
+    async def tick() -> None:
+        last = time.perf_counter()
+        while True:
+            await asyncio.sleep(0.01)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    ticker = asyncio.get_running_loop().create_task(tick())
+    await svc.start(CHANNEL, 11, seed=6)
+    rng = random.Random(2)
+    deadline = time.perf_counter() + 60
+    while len(moves) < 3 and table.status == "playing" and time.perf_counter() < deadline:
+        seat = table.to_act
+        occupant = table.seats[seat] if seat is not None else None
+        if occupant is None or occupant.user_id is None:
+            await asyncio.sleep(0.01)
+            continue
+        await svc.act(CHANNEL, occupant.user_id, rng.choice(table.match.legal_actions(seat)), table.revision)
+    ticker.cancel()
+    assert len(moves) >= 3
+    assert max(gaps) < 0.2, max(gaps)  # each decision takes 0.3 s: on the loop it would stall it that long
+    logged = {r: (seat, action) for r, seat, _user, action in await svc.store.actions(table.id)}
+    assert all(logged[r][0] == 1 for r in moves)
+    await svc.shutdown()
+    await svc.store.close()
