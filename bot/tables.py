@@ -63,13 +63,16 @@ class Seat:
 
 @dataclass
 class Settings:
-    """What ``/gouji open`` sets (R13.3): rules and switches, games, seconds per turn, seat mode."""
+    """What ``/gouji open`` sets (R13.3): rules and switches, games, seconds per turn, seat mode, and
+    what a time-out does: 托管 (the AI plays the seat until its player acts again) or, with
+    ``autoplay`` off, only the safe default action of that one turn."""
 
     rules: Ruleset = field(default_factory=Ruleset.preset)
     games: int = 4
     turn_seconds: float = 60.0
     seat_mode: str = "choose"  # "choose": players pick seats; "draw": seats drawn by lot at start (抽签)
     ai_level: str = "basic"
+    autoplay: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.games <= 20:
@@ -81,11 +84,12 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules.to_dict(), "games": self.games, "turn_seconds": self.turn_seconds,
-                "seat_mode": self.seat_mode, "ai_level": self.ai_level}
+                "seat_mode": self.seat_mode, "ai_level": self.ai_level, "autoplay": self.autoplay}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Settings:
-        return cls(Ruleset.from_dict(d["rules"]), d["games"], d["turn_seconds"], d["seat_mode"], d["ai_level"])
+        return cls(Ruleset.from_dict(d["rules"]), d["games"], d["turn_seconds"], d["seat_mode"], d["ai_level"],
+                   d.get("autoplay", True))
 
 
 @dataclass
@@ -384,6 +388,9 @@ class TableService:
                 await self.sleep(total / 3)
                 if table.revision != revision:
                     return
+                if not table.settings.autoplay:  # this turn only: the safe default, the seat stays its player's
+                    await asyncio.shield(self._machine_move(table, revision, default=True))
+                    return
                 await self._autoplay(table)
             # shielded: a new turn cancels this task's waiting, never a move half-committed
             await asyncio.shield(self._machine_move(table, revision))
@@ -402,14 +409,16 @@ class TableService:
             await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(), status=table.status)
         await self._notify(table, Change("autoplay", seat=seat))
 
-    async def _machine_move(self, table: Table, revision: int) -> None:
+    async def _machine_move(self, table: Table, revision: int, default: bool = False) -> None:
+        """The move of an AI or 托管 seat — or, with ``default``, the safe default action of a timed-out
+        seat (``Match.default_action``)."""
         async with table.lock:
-            stale = table.revision != revision or not table.machine_turn() or table.match is None
+            stale = table.revision != revision or not (default or table.machine_turn()) or table.match is None
             if stale or self.closed:
                 return
             seat = table.to_act
             assert seat is not None
-            action = await self._decide(table, seat)
+            action = table.match.default_action(seat) if default else await self._decide(table, seat)
             if self.closed:  # shut down while the AI thought: nothing was applied
                 return
             change = await self._apply(table, seat, None, action)

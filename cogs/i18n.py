@@ -43,6 +43,9 @@ ZH: dict[str, str] = {
     "grand_slam": "满贯",
     "满贯: a seat out before anyone else played wins 串三家 for its team, doubled":
         "别人还没出牌就出完（满贯）：算串三家，积分翻倍",
+    "autoplay": "超时托管",
+    "On time-out, the AI plays for you until you act (托管); off: only a safe move that turn":
+        "超时后由AI托管直到你再出手；关闭则只替你走一步稳妥的",
     # choices of /gouji open
     "大纲 (dagang)": "大纲",
     "经典 (classic)": "经典",

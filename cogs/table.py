@@ -227,6 +227,7 @@ class TableCommands:
         teammate_peek="阵营战: see a teammate's hand once it holds fewer than 10 cards",
         suffocation="窒息: a seat that played no card when 头科 goes out is 大落",
         grand_slam="满贯: a seat out before anyone else played wins 串三家 for its team, doubled",
+        autoplay="On time-out, the AI plays for you until you act (托管); off: only a safe move that turn",
     )
     @app_commands.choices(
         rules=[app_commands.Choice(name=f"{RULES_ZH.get(p, p)} ({p})", value=p) for p in PRESETS],
@@ -240,7 +241,7 @@ class TableCommands:
         seconds: app_commands.Range[int, 10, 600] | None = None,
         seats: str | None = None, ai: str | None = None, revolution: bool | None = None,
         joker_kill: bool | None = None, big_joker_gouji: bool | None = None, teammate_peek: bool | None = None,
-        suffocation: bool | None = None, grand_slam: bool | None = None,
+        suffocation: bool | None = None, grand_slam: bool | None = None, autoplay: bool | None = None,
     ) -> None:
         given = {"revolution": revolution, "joker_kill": joker_kill, "big_joker_gouji": big_joker_gouji,
                  "teammate_peek": teammate_peek, "suffocation": suffocation, "grand_slam": grand_slam}
@@ -248,7 +249,7 @@ class TableCommands:
         default = Settings()
         settings = Settings(Ruleset.preset(rules or default.rules.name, **switches), games or default.games,
                             float(seconds or default.turn_seconds), seats or default.seat_mode,
-                            ai or default.ai_level)
+                            ai or default.ai_level, default.autoplay if autoplay is None else autoplay)
         user = interaction.user
         assert interaction.guild_id is not None and interaction.channel_id is not None  # guild_only
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -277,3 +277,29 @@ async def test_a_searching_ai_thinks_off_the_event_loop(tmp_path):
     assert all(logged[r][0] == 1 for r in moves)
     await svc.shutdown()
     await svc.store.close()
+
+
+async def test_r13_3_with_autoplay_off_a_timeout_plays_one_safe_move_and_no_tuoguan(tmp_path):
+    """R13.3 table setting: 托管 on time-out can be turned off; the silent seat then gets the safe
+    default action of that turn (Match.default_action) and stays its player's."""
+    svc = await make_service(tmp_path / "g.sqlite3")
+    kinds: list[tuple[str, int | None]] = []
+
+    async def listen(table: Table, change: Change) -> None:
+        kinds.append((change.kind, change.seat))
+
+    svc.listeners.append(listen)
+    table = await open_table(svc, games=1, turn=0.01)
+    table.settings = Settings(Ruleset.preset(), games=1, turn_seconds=0.01, ai_level="random", autoplay=False)
+    await svc.start(CHANNEL, 11, seed=3)
+    for _ in range(6000):
+        if table.status != "playing":
+            break
+        await asyncio.sleep(0.01)
+    async with table.lock:
+        assert table.status == "over"  # the human never clicked: one default move per turn finished it
+    assert ("warning", 0) in kinds or ("warning", 3) in kinds
+    assert not any(k == "autoplay" for k, _ in kinds)
+    assert not any(seat.autoplay for seat in table.seats if seat.user_id)
+    assert Settings.from_dict(table.settings.to_dict()).autoplay is False
+    await svc.store.close()
