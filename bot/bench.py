@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable
 
 from bot.ai import make_player
+from bot.cli import add_rules_argument, rules_of
 from bot.engine import Game, Match, Ruleset
-from bot.engine.rules import PRESETS, SWITCHES
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
@@ -91,18 +91,6 @@ def bench_match(matches: int, games: int) -> None:
     med, p99 = _percentiles(times)
     print(f"random legal matches of {games} games: {matches} played, median {med:.0f} ms, p99 {p99:.0f} ms "
           f"per match ({actions / matches:.0f} actions each)")
-
-
-def arena_rules(text: str) -> Ruleset:
-    """``--rules``: a preset, then switches turned on (``+name`` or ``name``) or off (``-name``),
-    comma-separated: ``classic``, ``classic,+grand_slam``, ``dagang,-revolution,suffocation``."""
-    name, *switches = [part.strip() for part in text.split(",") if part.strip()] or ["dagang"]
-    flags = {sw.lstrip("+-"): not sw.startswith("-") for sw in switches}
-    try:
-        return Ruleset.preset(name, **flags)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(f"{e} (presets: {', '.join(PRESETS)}; switches: {', '.join(SWITCHES)})") \
-            from None
 
 
 def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None,
@@ -180,9 +168,7 @@ def main(argv: list[str] | None = None) -> None:
     are.add_argument("--seed", type=int, default=1, help="seed of the first deal")
     are.add_argument("--budget", type=float, default=None, help="strong's seconds per decision (default: its own)")
     are.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
-    are.add_argument("--rules", type=arena_rules, default=Ruleset.preset(),
-                     help=f"preset ({' | '.join(PRESETS)}), then switches to turn on (+name) or off (-name), "
-                          "comma-separated, e.g. classic,+grand_slam (default dagang)")
+    add_rules_argument(are)  # --rules classic --grand-slam …, as at the terminal table
     tab = sub.add_parser("tables", help="many tables at once through the table service and the real store")
     tab.add_argument("--tables", type=int, default=200)
     tab.add_argument("--seconds", type=float, default=20.0, help="length of each of the three runs")
@@ -194,7 +180,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "match":
         bench_match(args.matches, args.games)
     elif args.what == "arena":
-        bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers, args.rules)
+        bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers, rules_of(args))
     elif args.what == "tables":
         from bot import bench_tables  # asyncio and the store are loaded only for this one
 
