@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.ai import Suggestion, suggest
-from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, is_gouji, parse_play
+from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, double_words, is_gouji, parse_play
 from bot.tables import SEATS, Table
 from render import MatchSummary, TableExtras, render_hand, render_match, render_result, render_table
 from render.cards import play_words, rank_label
@@ -450,9 +450,9 @@ def result_text(result: dict[str, Any], names: Sequence[str], game_no: int) -> s
         lines.append(line + (f"：{items}" if items else ""))
     tp = result["team_points"]
     lines.append(f"红方 {tp[0]:+d} · 蓝方 {tp[1]:+d} / red {tp[0]:+d}, blue {tp[1]:+d}")
-    multiplier = result.get("multiplier", 1)
-    if multiplier > 1:  # 满贯, or a classic 串三户: each 翻倍 item above adds the second time
-        lines.append(bilingual(f"本局积分翻倍 ×{multiplier}", f"this game's points count ×{multiplier}"))
+    doubled = double_words(result.get("multiplier", 1), result.get("grand_slam"))
+    if doubled:  # 满贯, or a classic 串三户: each 翻倍 item above adds the second time
+        lines.append(bilingual(*doubled))
     return "\n".join(lines)
 
 

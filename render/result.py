@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine import ITEM_NAMES, PLACE_ZH, GameResult
+from bot.engine import ITEM_NAMES, PLACE_ZH, GameResult, double_words
 
 from . import fonts
 from .draw import display_name, fit, pill, signed, text, text_width, to_png
@@ -63,6 +63,7 @@ def as_result(r: ResultLike) -> GameResult:
         items=[[(k, v) for k, v in it] for it in r["items"]],
         team_items=[[(k, v) for k, v in it] for it in r["team_items"]],
         multiplier=r.get("multiplier", 1),
+        grand_slam=r.get("grand_slam"),
     )
 
 
@@ -181,8 +182,9 @@ def render_result(
             (20, 20, 24),
             fonts.BLACK,
         )[0] - 16
-    if result.multiplier > 1:  # 满贯 or classic 串三户: every point of the game counts double
-        words = f"积分翻倍 ×{result.multiplier}"
+    doubled = double_words(result.multiplier, result.grand_slam)
+    if doubled:  # 满贯 or classic 串三户: every point of the game counts double
+        words = doubled[0]
         w = text_width(words, 34, fonts.BLACK)
         pill(d, (right - w // 2 - 17, HEADER // 2), words, 34, GOLD, (40, 28, 0), fonts.BLACK)
     order = sorted(range(6), key=lambda s: result.places[s])

@@ -131,4 +131,4 @@ def test_results_say_when_a_game_counts_double() -> None:
     con, out = console()
     con.print(show.result(g.result().to_dict(), 1))
     text = out.getvalue()
-    assert "积分翻倍 ×2 / points ×2" in text and "翻倍 +5" in text
+    assert "满贯，积分翻倍 ×2" in text and "grand slam (满贯)" in text and "翻倍 +5" in text

@@ -202,7 +202,9 @@ def test_table_text_names_the_preset_the_switches_and_a_doubled_result() -> None
               "items": [[]] * 6, "team_items": [[("chuan_san", 5), ("double", 5)], [("chuan_san", -5), ("double", -5)]],
               "multiplier": 2}
     text = result_text(result, ["甲", "乙", "丙", "丁", "戊", "己"], 2)
-    assert "本局积分翻倍 ×2 / this game's points count ×2" in text
+    assert "串三户，积分翻倍 ×2 / 串三户 (one team took the top three): points ×2" in text
+    text = result_text({**result, "grand_slam": 0}, ["甲", "乙", "丙", "丁", "戊", "己"], 2)
+    assert "满贯，积分翻倍 ×2 / grand slam (满贯): points ×2" in text
 
 
 def bilingual_line(content: str, pair: tuple[str, str]) -> bool:

@@ -11,7 +11,7 @@ import random
 import pytest
 from conftest import deal, kinds, new, of_kind, pass_, play
 
-from bot.engine import Game, IllegalAction, Match, Ruleset
+from bot.engine import Game, IllegalAction, Match, Ruleset, double_words
 
 CLASSIC = Ruleset.preset("classic", revolution=False)
 CLASSIC_REV = Ruleset.preset("classic")
@@ -457,7 +457,9 @@ def test_r13_3_grand_slam_ends_the_game_as_chuansan_doubled():
     assert g.over and "grandslam" in kinds(g) and g.grand_slam == 0
     assert g.places[0] == 1 and {g.places[2], g.places[4]} == {2, 3} and g.chuan_san == 0
     r = g.result()
-    assert r.multiplier == 2 and r.team_points == [10, -10]
+    assert r.multiplier == 2 and r.team_points == [10, -10] and r.grand_slam == 0
+    assert double_words(r.multiplier, r.grand_slam)[0].startswith("满贯")
+    assert double_words(2, None)[0].startswith("串三户") and double_words(1, None) is None
     assert slam(Ruleset.preset("classic", grand_slam=True, suffocation=True)).result().team_points == [10, -10]
 
 

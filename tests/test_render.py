@@ -292,7 +292,8 @@ def static_strings() -> set[str]:
     words |= {cards.SUITS, "★", "0123456789+−×%/…", "本局结果 胜 平 比赛平局 赢得比赛 比赛进行中 未打"}
     words |= {"前 20 名（共 25 人）", "还没有对局"}
     words |= set(labels.MATCH_TARGET_WORDS.values()) | {labels.BURNING.text}
-    words |= {"满贯！积分翻倍", "积分翻倍 ×2", "串三家 ×2", "翻倍 ×2", "够死级×3", "无头", "冲点 1/3", "够死级"}
+    words |= {"满贯，积分翻倍 ×2", "串三户，积分翻倍 ×2"}
+    words |= {"满贯！积分翻倍", "串三家 ×2", "翻倍 ×2", "够死级×3", "无头", "冲点 1/3", "够死级"}
     return words
 
 

@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bot.engine import ITEM_NAMES, PLACE_ZH, Event, MatchView, SeatView, describe, parse_cards
+from bot.engine import ITEM_NAMES, PLACE_ZH, Event, MatchView, SeatView, describe, double_words, parse_cards
 from bot.engine.cards import SYMBOLS, TWO
 from render.draw import signed
 from render.hand import GOUJI_PURE, GOUJI_WITH_TWOS, gouji_mark
@@ -325,7 +325,8 @@ def choices(options: Sequence[str], hint: str | None, hand: str = "",
 def result(r: ResultLike, game_no: int) -> Table:
     """A finished game: places, each seat's items (名次, 开点, 烧, 闷 …) and points, team totals."""
     res = as_result(r)
-    double = f"积分翻倍 ×{res.multiplier} / points ×{res.multiplier}" if res.multiplier > 1 else None
+    doubled = double_words(res.multiplier, res.grand_slam)
+    double = " / ".join(doubled) if doubled else None
     table = Table(title=f"第 {game_no} 局结果 / result of game {game_no}", title_style="bold", header_style="grey62",
                   caption=double, caption_style="bold yellow")
     for name in ("座位", "名次", "分", "明细 items"):

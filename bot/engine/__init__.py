@@ -15,13 +15,13 @@ from .legal import LegalActions
 from .match import Match, MatchView, Standings
 from .plays import Play, beats, is_gouji, is_pure_gouji, parse_play
 from .rules import Ruleset
-from .scoring import ITEM_NAMES, GameResult
+from .scoring import ITEM_NAMES, GameResult, double_words
 from .view import SeatView
 
 __all__ = [
     "DECK_SIZE", "ITEM_NAMES", "PLACE_EN", "PLACE_ZH", "SEATS",
     "Event", "Game", "GameResult", "GoujiError", "IllegalAction", "InvalidCards", "InvalidPlay",
     "LegalActions", "Match", "MatchView", "Play", "Ruleset", "SeatView", "Standings",
-    "beats", "describe", "format_counts", "is_gouji", "is_pure_gouji", "opposite", "parse_cards",
+    "beats", "describe", "double_words", "format_counts", "is_gouji", "is_pure_gouji", "opposite", "parse_cards",
     "parse_play", "team_of",
 ]

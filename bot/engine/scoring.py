@@ -43,12 +43,15 @@ class GameResult:
     team_items: list[list[tuple[str, int]]] = field(default_factory=list)
     multiplier: int = 1
     """2 when the game counts double: 满贯 (R13.3) or a classic 串三户 (R14.8)."""
+    grand_slam: int | None = None
+    """The seat that made 满贯, if one did."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "places": self.places, "seat_points": self.seat_points, "team_points": self.team_points,
             "kaidian": self.kaidian, "shao": self.shao, "men": self.men, "chuan_san": self.chuan_san,
             "items": self.items, "team_items": self.team_items, "multiplier": self.multiplier,
+            "grand_slam": self.grand_slam,
         }
 
 
@@ -86,5 +89,14 @@ def score(g: Game) -> GameResult:
     return GameResult(
         places=places, seat_points=seat_points, team_points=team_points, kaidian=list(g.kaidian),
         shao=list(g.shao_log), men=list(g.men_log), chuan_san=g.chuan_san, items=items, team_items=team_items,
-        multiplier=multiplier,
+        multiplier=multiplier, grand_slam=g.grand_slam,
     )
+
+
+def double_words(multiplier: int, grand_slam: int | None) -> tuple[str, str] | None:
+    """Why a game's points count double, as a player reads it (中文, English); None if they do not."""
+    if multiplier <= 1:
+        return None
+    if grand_slam is not None:
+        return f"满贯，积分翻倍 ×{multiplier}", f"grand slam (满贯): points ×{multiplier}"
+    return f"串三户，积分翻倍 ×{multiplier}", f"串三户 (one team took the top three): points ×{multiplier}"
