@@ -11,7 +11,7 @@ import random
 
 from hypothesis import strategies as st
 
-from bot.engine import Event, Game, Ruleset
+from bot.engine import Event, Game, Match, Ruleset
 from bot.engine.rules import PRESETS, SWITCHES
 
 RULESETS = st.builds(lambda name, switches: Ruleset.preset(name, **switches), st.sampled_from(PRESETS),
@@ -61,6 +61,15 @@ def actions(g: Game, seat: int) -> set[str]:
 def auto_passed(g: Game, seat: int, after: int = 0) -> bool:
     """Whether the log holds an automatic pass (R5.6) for ``seat`` after event ``after``."""
     return any(e.kind == "pass" and e.seat == seat and e.auto for e in g.events[after:])
+
+
+def advance(game: Game | Match, rng: random.Random, steps: int) -> bool:
+    """Play up to ``steps`` random legal actions on a game or a match; whether it is still going."""
+    for _ in range(steps):
+        if game.over:
+            return False
+        game.act(game.to_act, rng.choice(game.legal_actions(game.to_act)))
+    return not game.over
 
 
 def random_game(seed: int, rules: Ruleset | None = None, max_plies: int = 5000) -> Game:

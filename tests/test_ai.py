@@ -8,7 +8,7 @@ import random
 import time
 
 import pytest
-from conftest import new, pass_, play
+from conftest import advance, new, pass_, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,11 +99,7 @@ def _regame(g: Game, seat: int, rng: random.Random) -> Game:
 def test_decisions_do_not_depend_on_hidden_hands(seed, cut, other):
     g = Game.deal(seed)
     rng = random.Random(seed)
-    for _ in range(cut):
-        if g.over:
-            return
-        g.act(g.to_act, rng.choice(g.legal_actions(g.to_act)))
-    if g.over:
+    if not advance(g, rng, cut):
         return
     seat = g.to_act
     h = _regame(g, seat, random.Random(other))

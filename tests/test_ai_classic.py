@@ -8,7 +8,7 @@ import copy
 import random
 
 import pytest
-from conftest import deal, new, pass_, play
+from conftest import advance, deal, new, pass_, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -256,11 +256,7 @@ def test_a_whole_classic_match_plays_to_the_end_with_ai_seats():
 def test_levels_return_legal_actions_in_random_classic_positions(seed, cut, pick):
     m = Match.new(seed=seed, rules=CLASSIC, games=2)
     rng = random.Random(pick)
-    for _ in range(cut):
-        if m.over:
-            return
-        m.act(m.to_act, rng.choice(m.legal_actions(m.to_act)))
-    if m.over:
+    if not advance(m, rng, cut):
         return
     seat = m.to_act
     view, legal = m.view(seat), m.legal_actions(seat)
@@ -298,11 +294,7 @@ def test_classic_states_rebuild_from_a_seat_view_with_burn_head_and_chongdian():
 def test_classic_decisions_do_not_depend_on_hidden_hands(seed, cut, other):
     g = Game.deal(seed, CLASSIC)
     rng = random.Random(seed)
-    for _ in range(cut):  # random seats burn often and fail: the set-aside pile is rebuilt too
-        if g.over:
-            return
-        g.act(g.to_act, rng.choice(g.legal_actions(g.to_act)))
-    if g.over:
+    if not advance(g, rng, cut):  # random seats burn often and fail: the set-aside pile is rebuilt too
         return
     seat = g.to_act
     hands, aside = Sampler(g.view(seat)).deal(random.Random(other))

@@ -167,9 +167,10 @@ async def test_refusals_change_nothing(tmp_path):
     await svc.store.close()
 
 
-async def test_timeout_puts_the_seat_in_autoplay_and_the_ai_plays_for_it(tmp_path):
-    """PRODUCT: a warning near the end of the turn, then 托管 until the player acts again."""
-    svc = await make_service(tmp_path / "e.sqlite3")
+async def silent_match(path, autoplay: bool) -> tuple[TableService, Table, list[tuple[str, int | None]]]:
+    """A one-game match whose two human seats never click, with tiny turn timers: the table's
+    changes as (kind, seat), once the match is over (or the wait gives up)."""
+    svc = await make_service(path)
     kinds: list[tuple[str, int | None]] = []
 
     async def listen(table: Table, change: Change) -> None:
@@ -177,11 +178,18 @@ async def test_timeout_puts_the_seat_in_autoplay_and_the_ai_plays_for_it(tmp_pat
 
     svc.listeners.append(listen)
     table = await open_table(svc, games=1, turn=0.01)
+    table.settings = Settings(Ruleset.preset(), games=1, turn_seconds=0.01, ai_level="random", autoplay=autoplay)
     await svc.start(CHANNEL, 11, seed=3)
     for _ in range(6000):
         if table.status != "playing":
             break
         await asyncio.sleep(0.01)
+    return svc, table, kinds
+
+
+async def test_timeout_puts_the_seat_in_autoplay_and_the_ai_plays_for_it(tmp_path):
+    """PRODUCT: a warning near the end of the turn, then 托管 until the player acts again."""
+    svc, table, kinds = await silent_match(tmp_path / "e.sqlite3", autoplay=True)
     async with table.lock:
         assert table.status == "over"  # nobody clicked: 托管 finished the match
     assert ("warning", 0) in kinds or ("warning", 3) in kinds
@@ -282,22 +290,9 @@ async def test_a_searching_ai_thinks_off_the_event_loop(tmp_path):
 async def test_r13_3_with_autoplay_off_a_timeout_plays_one_safe_move_and_no_tuoguan(tmp_path):
     """R13.3 table setting: 托管 on time-out can be turned off; the silent seat then gets the safe
     default action of that turn (Match.default_action) and stays its player's."""
-    svc = await make_service(tmp_path / "g.sqlite3")
-    kinds: list[tuple[str, int | None]] = []
-
-    async def listen(table: Table, change: Change) -> None:
-        kinds.append((change.kind, change.seat))
-
-    svc.listeners.append(listen)
-    table = await open_table(svc, games=1, turn=0.01)
-    table.settings = Settings(Ruleset.preset(), games=1, turn_seconds=0.01, ai_level="random", autoplay=False)
-    await svc.start(CHANNEL, 11, seed=3)
-    for _ in range(6000):
-        if table.status != "playing":
-            break
-        await asyncio.sleep(0.01)
+    svc, table, kinds = await silent_match(tmp_path / "g.sqlite3", autoplay=False)
     async with table.lock:
-        assert table.status == "over"  # the human never clicked: one default move per turn finished it
+        assert table.status == "over"  # the humans never clicked: one default move per turn finished it
     assert ("warning", 0) in kinds or ("warning", 3) in kinds
     assert not any(k == "autoplay" for k, _ in kinds)
     assert not any(seat.autoplay for seat in table.seats if seat.user_id)
