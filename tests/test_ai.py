@@ -8,7 +8,7 @@ import random
 import time
 
 import pytest
-from conftest import advance, new, pass_, play
+from conftest import RULESETS, advance, new, pass_, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,14 +25,6 @@ DECISIONS = {"buy-offer", "buy-answer", "revolt", "declare", "dian-choice", "tri
 
 def _strong(seed: int = 0) -> StrongPlayer:
     return StrongPlayer(seed, budget=30.0, work=SMALL_WORK)
-
-
-def _advance(m: Match, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if m.over:
-            return
-        seat = m.to_act
-        m.act(seat, rng.choice(m.legal_actions(seat)))
 
 
 # ---------------------------------------------------------------------- legality, every phase
@@ -57,11 +49,11 @@ def test_every_decision_before_play_is_met_and_answered_legally():
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 400), pick=st.integers(0, 2**32 - 1))
-def test_levels_return_legal_actions_in_random_positions(seed, cut, pick):
-    m = Match.new(seed=seed, games=2)
-    _advance(m, random.Random(pick), cut)
-    if m.over:
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 400), pick=st.integers(0, 2**32 - 1), rules=RULESETS)
+def test_levels_return_legal_actions_in_random_positions(seed, cut, pick, rules):
+    """Every level answers legally in random positions of matches under every preset and switch mix (R13)."""
+    m = Match.new(seed=seed, games=2, rules=rules)
+    if not advance(m, random.Random(pick), cut):
         return
     seat = m.to_act
     view, legal = m.view(seat), m.legal_actions(seat)

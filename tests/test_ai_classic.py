@@ -12,7 +12,7 @@ from conftest import advance, deal, new, pass_, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ai import LEVELS, BasicPlayer, StrongPlayer, make_player, suggest
+from bot.ai import BasicPlayer, StrongPlayer, make_player, suggest
 from bot.ai.basic import REASONS, burn_lead, burn_ok, decide
 from bot.ai.sample import Sampler
 from bot.engine import Game, Match, Ruleset, parse_cards, parse_play
@@ -249,20 +249,6 @@ def test_a_whole_classic_match_plays_to_the_end_with_ai_seats():
         steps += 1
         assert steps < 5000
     assert len(m.results) == 3 and all(sum(r["team_points"]) == 0 for r in m.results)
-
-
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 300), pick=st.integers(0, 2**32 - 1))
-def test_levels_return_legal_actions_in_random_classic_positions(seed, cut, pick):
-    m = Match.new(seed=seed, rules=CLASSIC, games=2)
-    rng = random.Random(pick)
-    if not advance(m, rng, cut):
-        return
-    seat = m.to_act
-    view, legal = m.view(seat), m.legal_actions(seat)
-    for level in LEVELS:
-        player = _strong(pick) if level == "strong" else make_player(level, pick)
-        assert player.choose(view, legal) in legal
 
 
 def _burning_game() -> Game:
