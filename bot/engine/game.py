@@ -492,16 +492,11 @@ class Game:
             self.duty[prev_seat] = False
             self.duty[seat] = True
         else:
-            if kind == "dadian":
-                counter = self.top_kind in ("dadian", "fandadian")
-                kind = "fandadian" if counter else "dadian"
-                self.events.append(Event(kind, seat, target=prev_seat))
-            elif kind == "kill":
-                self.events.append(Event("kill", seat, target=prev_seat))
+            self._log_answer(seat, prev_seat, kind)
             if was_shao_play:
                 self.round_shao = None
                 self.events.append(Event("jieshao", seat, target=prev_seat))
-            if was_shao_play or kind in ("dadian", "fandadian", "kill") or seat == opposite(prev_seat):
+            if was_shao_play or kind in ("dadian", "kill") or seat == opposite(prev_seat):
                 self.duty[prev_seat] = False
         if play.is_fours and not self.rules.classic:
             self._give_up(seat)
@@ -524,7 +519,12 @@ class Game:
             self.events.append(Event("shao", seat, target=prev_seat))
             self.burning = (seat, prev_seat)
             self.duty[seat] = True
-        elif kind == "dadian":
+        else:
+            self._log_answer(seat, prev_seat, kind)
+
+    def _log_answer(self, seat: int, prev_seat: int, kind: str) -> None:
+        """打点 (反打点 when it answers an 打点, R6.2) and 大王二杀一 go into the log by name."""
+        if kind == "dadian":
             counter = self.top_kind in ("dadian", "fandadian")
             self.events.append(Event("fandadian" if counter else "dadian", seat, target=prev_seat))
         elif kind == "kill":
