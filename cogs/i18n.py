@@ -31,7 +31,8 @@ ZH: dict[str, str] = {
     "ai": "ai水平",
     "How well the AI players play": "AI玩家的水平",
     "revolution": "革命",
-    "Allow 革命: a seat dealt no 2 or joker may sit the game out": "允许革命：没有2和王的玩家可以不出牌",
+    "Allow 革命 (off under the 大纲, on in classic): a seat with no 2 or joker sits out":
+        "允许革命（大纲默认关，经典默认开）：没有2和王的玩家可以不出牌",
     "joker_kill": "红鬼二打一",
     "Two 大王 kill one inside longer plays too (R3.3)": "两张大王可在多张牌型中灭一张大王",
     "big_joker_gouji": "大王算够级",

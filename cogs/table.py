@@ -221,7 +221,7 @@ class TableCommands:
         rules="Rules preset", games="Games in the match",
         seconds="Seconds per turn before the AI plays for you (托管)",
         seats="Choose seats, or draw them by lot (抽签) at the start", ai="How well the AI players play",
-        revolution="Allow 革命: a seat dealt no 2 or joker may sit the game out",
+        revolution="Allow 革命 (off under the 大纲, on in classic): a seat with no 2 or joker sits out",
         joker_kill="Two 大王 kill one inside longer plays too (R3.3)",
         big_joker_gouji="Plays with a 大王 are 够级牌 (R4.3)",
         teammate_peek="阵营战: see a teammate's hand once it holds fewer than 10 cards",

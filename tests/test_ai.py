@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from bot.ai import LEVELS, BasicPlayer, StrongPlayer, make_player, suggest
 from bot.ai.sample import Sampler, can_beat
 from bot.ai.situation import Situation
-from bot.engine import Game, Match, parse_cards, parse_play
+from bot.engine import Game, Match, Ruleset, parse_cards, parse_play
 
 SMALL_WORK = 300
 """Rollout plies for ``strong`` in tests: a few deals, enough to exercise the search."""
@@ -34,7 +34,7 @@ def test_every_decision_before_play_is_met_and_answered_legally():
     for seed in range(40):  # three-game matches meet them all within a few seeds
         if seen == DECISIONS:
             break
-        m = Match.new(seed=seed, games=3)
+        m = Match.new(seed=seed, games=3, rules=Ruleset.preset(revolution=True))
         while not m.over:
             seat = m.to_act
             view, legal = m.view(seat), m.legal_actions(seat)

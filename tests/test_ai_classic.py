@@ -41,24 +41,26 @@ def _kinds(g: Game, kind: str) -> list:
 
 # ---------------------------------------------------------------------- 烧牌 (R14.2)
 def test_burn_ok_counts_the_jokers_the_later_leads_need():
+    """R14.2: every lead of a burner carries a joker but the one that empties its hand (its 3s)."""
     assert burn_ok(parse_cards("333"))  # only 3s: nothing to lead but them
-    assert burn_ok(parse_cards("3 K 22"))  # one rank: the last play takes the 2s, no joker needed
-    assert not burn_ok(parse_cards("3 9 K 22"))  # two ranks: the first lead needs a joker
-    assert not burn_ok(parse_cards("3 5 9 K"))  # three ranks, no joker: the second lead breaks the duty
-    assert burn_ok(parse_cards("3 5 9 K BR"))  # 5B, 9R, then K last
-    assert burn_ok(parse_cards("3 5 9 2 B"))  # 5B, then 9 with the 2 last
-    assert not burn_ok(parse_cards("3 44 9"))  # the 4s carry nothing: they go last, so the 9 needs a joker
-    assert burn_ok(parse_cards("3 44 9 B"))
-    assert not burn_ok(parse_cards("3 44 22"))  # 2s alone must carry a joker before the 4s
-    assert burn_ok(parse_cards("3 44 22 R"))
+    assert not burn_ok(parse_cards("3 K 22"))  # the K22 lead is not the last (the 3s are): it needs a joker
+    assert burn_ok(parse_cards("3 K 22 B"))
+    assert burn_ok(parse_cards("K 22"))  # no 3: K22 empties the hand, no joker needed
+    assert not burn_ok(parse_cards("3 5 9 K BR"))  # three leads before the 3s, two jokers
+    assert burn_ok(parse_cards("3 5 9 K BRR"))
+    assert burn_ok(parse_cards("5 9 K BR"))  # no 3: 5B, 9R, then K empties the hand
+    assert not burn_ok(parse_cards("3 5 9 2 B")) and burn_ok(parse_cards("3 5 9 2 BR"))
+    assert not burn_ok(parse_cards("3 44 9 B"))  # the 4s carry nothing and are not the last lead
+    assert burn_ok(parse_cards("44 9 B")) and not burn_ok(parse_cards("44 9"))  # no 3: the 4s go last
+    assert not burn_ok(parse_cards("44 22")) and burn_ok(parse_cards("44 22 R"))  # 2s alone carry a joker first
 
 
 def test_burn_lead_is_the_cheapest_rank_with_the_cheapest_joker_and_ends_with_the_rest():
     assert burn_lead(parse_cards("3 5 9 K BR")) == parse_play("5B")
     assert burn_lead(parse_cards("3 9 K 2 R")) == parse_play("9R")
     assert burn_lead(parse_cards("3 K 22 B")) == parse_play("K22B")  # the last play takes every 2 and joker
-    assert burn_lead(parse_cards("3 44 9 B")) == parse_play("9B")  # 4s last
-    assert burn_lead(parse_cards("3 44")) == parse_play("44")
+    assert burn_lead(parse_cards("44 9 B")) == parse_play("9B")  # no 3: 4s last
+    assert burn_lead(parse_cards("44")) == parse_play("44")
     assert burn_lead(parse_cards("333")) is None
 
 

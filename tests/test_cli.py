@@ -64,9 +64,9 @@ def follow_hints(new: str) -> str:
     return "hint"
 
 
-def run(seed: int, policy, games: int = 1, level: str = "basic") -> tuple[int, str]:
+def run(seed: int, policy, games: int = 1, level: str = "basic", rules: Ruleset | None = None) -> tuple[int, str]:
     con, out = console()
-    options = play.PlayOptions(rules=Ruleset.preset(), seed=seed, level=level, games=games)
+    options = play.PlayOptions(rules=rules or Ruleset.preset(), seed=seed, level=level, games=games)
     code = play.Session(options, con, Player(out, policy)).run()
     return code, out.getvalue()
 
@@ -82,7 +82,7 @@ def test_whole_matches_played_by_typing_the_hints_reach_every_phase() -> None:
     """Three-game matches on seeds where seat 1 meets every decision before play between them."""
     asked: set[str] = set()
     for seed in (3, 6, 7, 22):
-        code, text = run(seed, follow_hints, games=3)
+        code, text = run(seed, follow_hints, games=3, rules=Ruleset.preset(revolution=True))
         assert code == 0
         assert "✗" not in text  # every typed suggestion was accepted
         assert text.count("本局结束") == 3 and "比赛结束" in text and "the match is over" in text

@@ -23,7 +23,7 @@ from discord_fakes import (
     start_harness,
 )
 
-from bot.engine import Match
+from bot.engine import Match, Ruleset
 
 A, B, C, D = PLAYERS[:4]  # seats 0–3
 DEFERRED_UPDATE, UPDATE, MESSAGE, MODAL = 6, 7, 4, 9
@@ -172,7 +172,8 @@ async def test_malformed_and_unknown_ids_are_answered(tmp_path, monkeypatch):
 
 async def test_pre_play_decisions_are_buttons(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
-    table = await playing(h, seed=21)  # this deal has a 革命 decision
+    # this deal has a 革命 decision, with the switch on (off by default under dagang, R13.1)
+    table = await playing(h, Match.new(seed=21, games=1, rules=Ruleset.preset(revolution=True)))
     m: Match = table.match
     while m.phase != "revolution":
         await h.service.act(CHANNEL, PLAYERS[m.to_act].id, m.default_action(m.to_act))

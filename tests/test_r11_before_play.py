@@ -19,14 +19,14 @@ from bot.engine.plays import holds_pure_gouji
 
 RANKS = "3456789TJQKA2BR"
 NO_PAY = {"2": 0, "B": 0, "R": 0}  # no 2, 小王 or 大王
-NO_REV = Ruleset.preset("dagang", revolution=False)
-DAGANG = Ruleset.preset("dagang")
+DAGANG = Ruleset.preset("dagang")  # 革命 off (R13.1)
+REVOLUTION = Ruleset.preset("dagang", revolution=True)
 
 
 # ---------------------------------------------------------------------------------------------- helpers
 
 
-def start(wishes=None, leader=0, rules=NO_REV, previous=None, games=1, seed=0) -> Match:
+def start(wishes=None, leader=0, rules=DAGANG, previous=None, games=1, seed=0) -> Match:
     return Match.from_deal(deal(wishes), leader=leader, rules=rules, games=games, previous=previous, seed=seed)
 
 
@@ -72,7 +72,7 @@ def with_game(hands: list[str], leader: int = 0, places=None, games: int = 2, se
     m = start(games=games, seed=seed)
     to_play(m)
     d = m.to_dict()
-    d["game"] = Game.from_hands(hands, leader=leader, rules=NO_REV, places=places).to_dict()
+    d["game"] = Game.from_hands(hands, leader=leader, rules=DAGANG, places=places).to_dict()
     return Match.from_dict(d)
 
 
@@ -335,7 +335,7 @@ def test_r11_3_gift_is_automatic_and_logged():
 
 # ---------------------------------------------------------------------------------------------- R11.4
 def test_r11_4_only_a_seat_without_2_B_R_may_revolt_and_it_sits_out():
-    m = start({2: {**NO_PAY}}, rules=DAGANG)
+    m = start({2: {**NO_PAY}}, rules=REVOLUTION)
     aside = m.hand(2)
     log = to_play(m, lambda seat, legal: "revolt" if "revolt" in legal else None)
     revolt_seats = [seat for seat, legal, _ in log if legal == ["revolt", "no-revolt"]]
@@ -349,13 +349,13 @@ def test_r11_4_only_a_seat_without_2_B_R_may_revolt_and_it_sits_out():
 
 
 def test_r11_4_no_revolt_plays_normally():
-    m = start({2: {**NO_PAY}}, rules=DAGANG)
+    m = start({2: {**NO_PAY}}, rules=REVOLUTION)
     to_play(m)  # default: no-revolt
     assert m.revolt is None and m.game.revolt is None and m.game.hand(2) != ""
 
 
 def test_r11_4_revolution_switch_off_offers_nothing():
-    m = start({2: {**NO_PAY}}, rules=NO_REV)
+    m = start({2: {**NO_PAY}}, rules=DAGANG)
     log = to_play(m)
     assert not [1 for _, legal, _ in log if "revolt" in legal]
 
@@ -363,7 +363,7 @@ def test_r11_4_revolution_switch_off_offers_nothing():
 def test_r11_4_eligibility_is_judged_after_buying():
     # seat 0 spends its only 2 on a 3: it then holds no 2/B/R and may revolt;
     # seat 3 (no dealt 2/B/R) receives that 2 in the sale: it holds a 2 and may not
-    m = start({0: {"3": 0, "2": 1, "B": 0, "R": 0}, 3: {**NO_PAY}}, rules=DAGANG)
+    m = start({0: {"3": 0, "2": 1, "B": 0, "R": 0}, 3: {**NO_PAY}}, rules=REVOLUTION)
     m.act(0, "buy3 2")
     m.act(3, "accept")
     log = to_play(m)
@@ -372,7 +372,7 @@ def test_r11_4_eligibility_is_judged_after_buying():
 
 def test_r11_4_two_declarations_void_the_deal():
     given = deal({1: {**NO_PAY}, 4: {**NO_PAY}})
-    m = Match.from_deal(given, leader=0, rules=DAGANG, seed=5)
+    m = Match.from_deal(given, leader=0, rules=REVOLUTION, seed=5)
     assert m.phase == "revolution" and m.to_act == 1
     m.act(1, "revolt")
     assert m.to_act == 4 and m.legal_actions(4) == ["revolt", "no-revolt"]
@@ -391,7 +391,7 @@ def test_r11_4_redeal_runs_buying_and_tribute_again_on_the_new_cards():
     """docs/rules.md decision 17."""
     prev = {"places": [1, 2, 3, 4, 5, 6], "kaidian": [True] * 6, "shao": [], "men": [], "chuan_san": None,
             "revolt": None, "no3": [], "seat_points": [0] * 6, "team_points": [0, 0]}
-    m = start({1: {**NO_PAY}, 4: {**NO_PAY}}, rules=DAGANG, previous=prev)
+    m = start({1: {**NO_PAY}, 4: {**NO_PAY}}, rules=REVOLUTION, previous=prev)
     first = [(e.seat, e.target, e.tag) for e in events(m, "tribute") + events(m, "mian")]
     assert (5, 0, "落贡") in first and (4, 1, "落贡") in first  # 4 has nothing: 免贡
     m.act(1, "revolt")
@@ -408,7 +408,7 @@ def test_r11_4_redeal_runs_buying_and_tribute_again_on_the_new_cards():
 
 
 def test_r11_4_one_declaration_and_one_refusal_do_not_redeal():
-    m = start({1: {**NO_PAY}, 4: {**NO_PAY}}, rules=DAGANG)
+    m = start({1: {**NO_PAY}, 4: {**NO_PAY}}, rules=REVOLUTION)
     m.act(1, "no-revolt")
     m.act(4, "revolt")
     to_play(m)
@@ -416,7 +416,7 @@ def test_r11_4_one_declaration_and_one_refusal_do_not_redeal():
 
 
 def test_r11_4_when_the_leader_revolts_its_xiajia_leads():
-    m = start({0: {**NO_PAY}}, leader=0, rules=DAGANG)
+    m = start({0: {**NO_PAY}}, leader=0, rules=REVOLUTION)
     to_play(m, lambda seat, legal: "revolt" if "revolt" in legal else None)
     assert m.revolt == 0
     assert m.game.to_act == 1 and m.game.round_leader == 1
@@ -426,7 +426,7 @@ def test_r11_4_chosen_leader_revolts_after_chuan_san_xiajia_leads_without_hui():
     """docs/rules.md decision 18: the 下家 then makes an ordinary first lead."""
     prev = {"places": [1, 4, 2, 5, 3, 6], "kaidian": [True] * 6, "shao": [], "men": [], "chuan_san": 0,
             "revolt": None, "no3": [], "seat_points": [0] * 6, "team_points": [5, -5]}
-    m = start({1: {**NO_PAY}}, leader=1, rules=DAGANG, previous=prev)
+    m = start({1: {**NO_PAY}}, leader=1, rules=REVOLUTION, previous=prev)
     to_play(m, lambda seat, legal: "revolt" if "revolt" in legal else None)
     assert m.revolt == 1
     assert not game_events(m, "hui") and m.game.top is None and m.game.to_act == 2
@@ -435,7 +435,7 @@ def test_r11_4_chosen_leader_revolts_after_chuan_san_xiajia_leads_without_hui():
 def test_r11_6_hui_when_the_chosen_leader_plays():
     prev = {"places": [1, 4, 2, 5, 3, 6], "kaidian": [True] * 6, "shao": [], "men": [], "chuan_san": 0,
             "revolt": None, "no3": [], "seat_points": [0] * 6, "team_points": [5, -5]}
-    m = start({1: {**NO_PAY}}, leader=1, rules=DAGANG, previous=prev)
+    m = start({1: {**NO_PAY}}, leader=1, rules=REVOLUTION, previous=prev)
     to_play(m)
     assert m.revolt is None
     assert [e.seat for e in game_events(m, "hui")] == [1]
@@ -443,17 +443,17 @@ def test_r11_6_hui_when_the_chosen_leader_plays():
 
 def test_r11_4_revolt_seat_and_its_duijia_are_not_offered_the_declaration():
     wishes = {0: {**NO_PAY, "T": 4, "J": 3, "Q": 2, "K": 1, "A": 1}, 3: {"T": 4, "J": 3, "Q": 2, "K": 1, "A": 1}}
-    m = start(wishes, rules=DAGANG)
+    m = start(wishes, rules=REVOLUTION)
     log = to_play(m, lambda seat, legal: "revolt" if "revolt" in legal else None)
     assert m.revolt == 0
     assert not [seat for seat, legal, _ in log if "declare-natural" in legal and seat in (0, 3)]
-    m = start(wishes, rules=DAGANG)
+    m = start(wishes, rules=REVOLUTION)
     log = to_play(m)  # no 革命: both may declare
     assert sorted(seat for seat, legal, _ in log if "declare-natural" in legal) == [0, 3]
 
 
 def test_r11_4_revolt_seat_takes_4th_place():
-    g = Game.from_hands(["3333", "3", "3", "3", "3", "3"], leader=1, rules=DAGANG, revolt=0)
+    g = Game.from_hands(["3333", "3", "3", "3", "3", "3"], leader=1, rules=REVOLUTION, revolt=0)
     assert g.places[0] == 4 and g.hand(0) == ""
     for seat in (1, 2, 3, 4):
         assert g.to_act == seat
@@ -463,7 +463,7 @@ def test_r11_4_revolt_seat_takes_4th_place():
 
 
 def test_r11_4_revolt_seat_takes_3rd_when_its_team_takes_1st_and_2nd():
-    g = Game.from_hands(["3333", "K3", "3", "KK3", "A3", "K3"], leader=2, rules=DAGANG, revolt=0)
+    g = Game.from_hands(["3333", "K3", "3", "KK3", "A3", "K3"], leader=2, rules=REVOLUTION, revolt=0)
     g.act(2, "play 3")  # 头科
     for seat in (3, 4, 5, 1):
         assert g.to_act == seat
@@ -482,7 +482,7 @@ def test_r11_4_revolt_seat_takes_3rd_when_its_team_takes_1st_and_2nd():
 def test_r11_4_revolt_seat_third_when_its_team_takes_1st_and_2nd_and_the_others_hold_no_3():
     """Seats 1, 3, 5 hold no 3 (R8.3: bottom places 6, 5 and — 4 being the 革命 seat's — 3); seats 2 and 4
     then go out 头科 and 二科. R11.4: the 革命 seat is 三科 and it is 串三家; places stay 1…6 (R9.1)."""
-    g = Game.from_hands(["33", "K", "3", "K", "3", "K"], leader=2, rules=DAGANG, revolt=0)
+    g = Game.from_hands(["33", "K", "3", "K", "3", "K"], leader=2, rules=REVOLUTION, revolt=0)
     g.act(2, "play 3")  # 头科
     while not g.over:
         legal = list(g.legal_actions(g.to_act))
@@ -494,11 +494,11 @@ def test_r11_4_revolt_seat_third_when_its_team_takes_1st_and_2nd_and_the_others_
 
 def test_r11_4_the_duijia_of_the_revolt_seat_cannot_gouji():
     hands = ["3", "JJJJJ43", "3", "TTTTT3", "3", "3"]
-    g = Game.from_hands(hands, leader=3, rules=DAGANG, revolt=0)
+    g = Game.from_hands(hands, leader=3, rules=REVOLUTION, revolt=0)
     g.act(3, "play TTTTT")
     assert not g.top_gouji
     assert g.to_act == 1 and "play JJJJJ" in g.legal_actions(1)  # a seat holding a 4 may answer
-    g = Game.from_hands(hands, leader=3, rules=DAGANG)
+    g = Game.from_hands(hands, leader=3, rules=REVOLUTION)
     g.act(3, "play TTTTT")  # compare: with its 对头 in play it is 够级, seat 1 (holding a 4) may not answer
     assert [e.seat for e in g.events if e.kind == "pass" and e.auto] == [4, 5, 0, 1, 2]
     assert g.to_act == 3 and g.kaidian_chance == 3
@@ -506,7 +506,7 @@ def test_r11_4_the_duijia_of_the_revolt_seat_cannot_gouji():
 
 def test_r11_4_the_revolt_pair_is_left_out_of_kaidian_scoring():
     # 汇5 by team 0 (seat 0 in 革命); seat 3, the 革命 seat's 对家, answers with a pure 66 that stands
-    g = Game.from_hands(["333", "K3", "537", "6643", "538", "K3"], leader=2, rules=DAGANG, revolt=0, hui=True)
+    g = Game.from_hands(["333", "K3", "537", "6643", "538", "K3"], leader=2, rules=REVOLUTION, revolt=0, hui=True)
     assert g.top is not None and g.top[0] == 2 and str(g.top[1]) == "55"
     assert g.to_act == 3
     g.act(3, "play 66")
@@ -588,7 +588,7 @@ def test_r11_6_random_match_with_chuan_san_goes_to_choose_leader():
 
 def test_r11_6_hui_pools_the_lowest_rank_every_member_holds():
     # seat 5 has no 5: the team pools its 6s (汇6)
-    g = Game.from_hands(["3", "55663", "3", "5663", "3", "663"], leader=1, rules=DAGANG, hui=True)
+    g = Game.from_hands(["3", "55663", "3", "5663", "3", "663"], leader=1, rules=REVOLUTION, hui=True)
     hui = [e for e in g.events if e.kind == "hui"]
     assert len(hui) == 1 and hui[0].seat == 1 and hui[0].play == "666666"
     assert g.played[6] == 6 and g.events[0].kind == "hui"
@@ -597,7 +597,7 @@ def test_r11_6_hui_pools_the_lowest_rank_every_member_holds():
 
 def hui_game(answer_hand: str) -> Game:
     """Team 1 (seat 1 leads) pools 666666; seat 2 of the winning team holds ``answer_hand``."""
-    return Game.from_hands(["3", "55663", answer_hand, "5663", "K3", "663"], leader=1, rules=DAGANG, hui=True)
+    return Game.from_hands(["3", "55663", answer_hand, "5663", "K3", "663"], leader=1, rules=REVOLUTION, hui=True)
 
 
 def test_r11_6_pure_answer_to_hui_that_stands_is_kaidian():
@@ -616,7 +616,7 @@ def test_r11_6_answer_to_hui_with_an_attached_2_is_not_kaidian():
 
 
 def test_r11_6_pure_answer_beaten_again_is_not_kaidian():
-    g = Game.from_hands(["3", "55663", "77777743", "5663888888", "K3", "663"], leader=1, rules=DAGANG, hui=True)
+    g = Game.from_hands(["3", "55663", "77777743", "5663888888", "K3", "663"], leader=1, rules=REVOLUTION, hui=True)
     g.act(2, "play 777777")
     assert g.to_act == 3
     g.act(3, "play 888888")
@@ -654,7 +654,7 @@ def test_r7_3_declaring_is_recorded_in_the_game():
 
 
 def test_r7_3_declaring_comes_before_the_first_lead_and_after_revolution():
-    m = start({0: {**NO_PAY, **NO_PURE}}, rules=DAGANG)
+    m = start({0: {**NO_PAY, **NO_PURE}}, rules=REVOLUTION)
     log = to_play(m)
     words = [legal[0] for _, legal, _ in log]
     assert words.index("revolt") < words.index("declare-natural")
@@ -703,7 +703,7 @@ def test_every_decision_has_a_default_among_legal_actions():
     # seat 0 buys a 3 (buy-offer, buy-answer); pair 1/4 neither 开点 (dian-choice); 大落 2 pays 头科 0
     # (tribute-mate); seat 5 has no 2/B/R (revolt); seat 0 has no pure 够级牌 (declare)
     m = start({0: {"3": 0, "2": 1, "B": 0, "R": 0, **NO_PURE}, 2: {"2": 2}, 5: {**NO_PAY}}, previous=prev,
-              rules=DAGANG)
+              rules=REVOLUTION)
     seen = {}
     while m.phase != "play":
         seat = m.to_act
@@ -722,7 +722,7 @@ def test_every_decision_has_a_default_among_legal_actions():
 
 def test_r11_6_r8_2_hui_members_left_with_only_threes_are_men_when_it_is_beaten():
     """汇5 takes every member's 5s: a member left holding only 3s has had its last non-3 cards beaten (R8.2)."""
-    g2 = Game.from_hands(["53", "K3", "5537", "666643", "53", "K3"], leader=2, rules=DAGANG, hui=True)
+    g2 = Game.from_hands(["53", "K3", "5537", "666643", "53", "K3"], leader=2, rules=REVOLUTION, hui=True)
     assert str(g2.top[1]) == "5555" and g2.to_act == 3
     g2.act(3, "play 6666")
     men = [(e.seat, e.target) for e in g2.events if e.kind == "men"]

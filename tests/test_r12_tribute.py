@@ -14,7 +14,7 @@ from conftest import deal
 from bot.engine import DECK_SIZE, Game, IllegalAction, Match, Ruleset, format_counts, parse_cards
 
 NO_PAY = {"2": 0, "B": 0, "R": 0}
-NO_REV = Ruleset.preset("dagang", revolution=False)
+DAGANG = Ruleset.preset("dagang")  # 革命 off (R13.1)
 TWO, BLACK, RED = 15, 16, 17
 
 
@@ -29,7 +29,7 @@ def previous(places=(1, 2, 3, 4, 5, 6), kaidian=(True,) * 6, shao=(), men=(), ch
             "seat_points": [0] * 6, "team_points": [0, 0]}
 
 
-def start(wishes=None, prev=None, leader=0, rules=NO_REV) -> tuple[Match, list[str]]:
+def start(wishes=None, prev=None, leader=0, rules=DAGANG) -> tuple[Match, list[str]]:
     hands = deal(wishes)
     m = Match.from_deal(hands, leader=leader, rules=rules, previous=prev or previous())
     return m, hands
@@ -74,7 +74,7 @@ def test_r12_no_tribute_in_the_first_game():
     while m.phase != "play":
         m.act(m.to_act, m.default_action(m.to_act))
     assert not events(m, "tribute") and not events(m, "mian") and not events(m, "dian-choice")
-    m = Match.from_deal(deal(), rules=NO_REV)
+    m = Match.from_deal(deal(), rules=DAGANG)
     to_play(m)
     assert not events(m, "tribute")
 
@@ -273,10 +273,10 @@ def test_r12_5_after_chuan_san_each_loser_pays_its_own_duijia():
 def test_r12_5_after_a_real_chuan_san_game():
     """Game 1 ends in 串三家 for team 0; after the beaten team names the leader, seats 1, 3, 5 each pay
     their 对家 one card."""
-    m = Match.from_deal(deal(), rules=NO_REV, games=2)
+    m = Match.from_deal(deal(), rules=DAGANG, games=2)
     to_play(m)
     d = m.to_dict()
-    small = Game.from_hands(["3", "3", "", "3", "", "3"], leader=0, rules=NO_REV, places=[None, None, 1, None, 2, None])
+    small = Game.from_hands(["3", "3", "", "3", "", "3"], leader=0, rules=DAGANG, places=[None, None, 1, None, 2, None])
     d["game"] = small.to_dict()
     m = Match.from_dict(d)
     m.act(0, "play 3")

@@ -1,11 +1,31 @@
-"""R13.3 switches of seed 002 that any table may set: 阵营战 (teammate_peek) and 窒息 (suffocation)."""
+"""R13.1 the 大纲's defaults, and R13.3 switches of seed 002 that any table may set: 阵营战 (teammate_peek)
+and 窒息 (suffocation)."""
 
 from __future__ import annotations
 
-from bot.engine import Game, Ruleset
+from conftest import deal
+
+from bot.engine import Game, Match, Ruleset
 
 PEEK = Ruleset.preset("dagang", teammate_peek=True)
 SUFFOCATION = Ruleset.preset("dagang", suffocation=True)
+
+
+def test_r13_1_dagang_leaves_revolution_out_and_a_table_may_turn_it_on():
+    """第四十四条: the 大纲 does not cover a seat that becomes 三科/四科 for want of tribute cards (革命)."""
+    assert not Ruleset.preset("dagang").revolution and Ruleset() == Ruleset.preset("dagang")
+    assert Ruleset.preset("dagang", revolution=True).revolution
+    assert Ruleset.preset("classic").revolution  # seed 000 plays 革命 (R14.5, R14.6)
+    assert Ruleset.from_dict(Ruleset.preset("dagang").to_dict()) == Ruleset.preset("dagang")
+    hands = deal({0: {"2": 0, "B": 0, "R": 0}})  # seat 0 is dealt no 2 or joker
+    for rules, offered in ((Ruleset.preset("dagang"), False), (Ruleset.preset("dagang", revolution=True), True)):
+        m = Match.from_deal(hands, leader=0, rules=rules, seed=1)
+        asked = False
+        while m.phase != "play":
+            seat = m.to_act
+            asked |= "revolt" in m.legal_actions(seat)
+            m.act(seat, m.default_action(seat))
+        assert asked == offered
 
 
 def test_r13_3_teammate_peek_shows_a_teammate_hand_of_fewer_than_ten_cards():

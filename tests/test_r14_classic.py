@@ -91,16 +91,16 @@ def test_r14_2_burners_act_before_the_duitou_the_gouji_team_first():
 
 
 def test_r14_2_a_burn_stands_while_the_burner_holds_the_lead_and_succeeds_when_it_plays_out():
-    g = new(*BURN, rules=CLASSIC)
+    g = new("3QQQ5", "3KKK5", "3AAAB", "32225", "3KKK5", "3AAA5", rules=CLASSIC)
     play(g, 0, "QQQ")
     play(g, 2, "AAA")  # seat 2 burns its own teammate's 够级 (烧牌优先)
     assert of_kind(g, "shao")[-1].target == 0 and g.burning == (2, 0) and g.view(1).duty[2]
     assert g.to_act == 3  # 222 beats AAA: seat 3 may burn it too (it is not seat 2's 对头)
     pass_(g, 3)
-    assert g.to_act == 2  # nobody else can: seat 2 leads; its last non-3 play needs no joker
-    assert set(g.legal_actions(2)) == {"play 2"}
-    play(g, 2, "2")  # nobody holds a joker to beat it
-    play(g, 2, "3")
+    assert g.to_act == 2  # nobody else can: seat 2 leads, with a joker
+    assert set(g.legal_actions(2)) == {"play B"}
+    play(g, 2, "B")  # nobody holds a 大王 to beat it
+    play(g, 2, "3")  # the lead that empties the hand needs no joker
     assert "shao-ok" in kinds(g) and g.shao_log == [(2, 0)] and g.burning is None
     finish(g)
     items = g.result().items
@@ -108,12 +108,12 @@ def test_r14_2_a_burn_stands_while_the_burner_holds_the_lead_and_succeeds_when_i
 
 
 def test_r14_2_jieshao_beating_a_burners_play_undoes_the_burn():
-    g = new("3QQQ5", "3KKK5", "3AAA2", "32225B", "3KKK5", "3AAA5", rules=CLASSIC)
+    g = new("3QQQ5", "3KKK5", "3AAAB", "3222RR5", "3KKK5", "3AAA5", rules=CLASSIC)
     play(g, 0, "QQQ")
     play(g, 2, "AAA")
     pass_(g, 3)
-    play(g, 2, "2")
-    play(g, 3, "B")  # 解烧 by burning the burner: a lone 2 is 够级, and seat 3 is not seat 2's 对头
+    play(g, 2, "B")
+    play(g, 3, "R")  # 解烧 by burning the burner: a 大王 is 够级 here, and seat 3 is not seat 2's 对头
     e = of_kind(g, "jieshao")[-1]
     assert (e.seat, e.target) == (3, 2) and not g.duty[2]
     assert g.burning == (3, 2) and "men" in kinds(g)  # seat 2 held only a 3: 闷 as well
@@ -129,7 +129,7 @@ def test_r14_2_jieshao_beating_a_burners_play_undoes_the_burn():
     assert g.shao_log == []
 
 
-def test_r14_2_every_lead_of_a_burner_carries_a_joker_except_the_last():
+def test_r14_2_every_non_3_lead_of_a_burner_carries_a_joker():
     hands = ["3QQQ5", "3KKK5", "3AAA57B", "32225", "3KKK6", "3AAA6"]
     g = new(*hands, rules=CLASSIC)
     play(g, 0, "QQQ")
@@ -142,9 +142,37 @@ def test_r14_2_every_lead_of_a_burner_carries_a_joker_except_the_last():
     legal = set(g.legal_actions(2))
     assert {"play 5B", "play 7B", "play B"} <= legal and "play 5" not in legal
     play(g, 2, "5B")
-    while g.to_act != 2:
+    while not of_kind(g, "shao-fail"):  # the round comes back to seat 2, holding a 7 and a 3, no joker
         pass_(g, g.to_act)
-    assert set(g.legal_actions(2)) == {"play 7"}  # the last play before the 3s
+    e = of_kind(g, "shao-fail")[-1]
+    assert (e.seat, e.target) == (2, 0) and g.places[2] == 6 and g.hand(2) == ""
+
+
+def test_r14_2_a_jokerless_last_non_3_lead_is_no_way_to_burn_success():
+    """The position of issue 12: seat 1 burns KK with AA, leads 9B, and then holds 55 and its 3 with
+    no joker. Leading 55 breaks the duty (seeds 000 and 002: only the last lead, the 3s, is free):
+    it must be 烧失败, never 烧成功."""
+    g = new("KK4443", "AA9B553", "443", "443", "443", "443", rules=CLASSIC)
+    play(g, 0, "KK")
+    play(g, 1, "AA")
+    assert g.burning == (1, 0)
+    while g.to_act != 1:
+        pass_(g, g.to_act)
+    assert "play 55" not in g.legal_actions(1)
+    play(g, 1, "9B")
+    assert not of_kind(g, "shao-ok")
+    e = of_kind(g, "shao-fail")[-1]  # it must lead again and has no lawful lead: 烧失败 at once
+    assert (e.seat, e.target) == (1, 0) and g.places[1] == 6 and g.hand(1) == "" and g.burning is None
+    finish(g)
+    assert g.shao_log == [] and ("shao", 1) not in g.result().items[1]
+
+
+def test_r14_2_a_burner_without_3s_may_empty_its_hand_with_a_jokerless_lead():
+    g = new("3QQQ5", "3KKK5", "AAA7", "32225", "3KKK6", "3AAA6", rules=CLASSIC)
+    play(g, 0, "QQQ")
+    play(g, 2, "AAA")  # a no-3 seat (already 大落 by 第二十六条) may burn; its last lead empties its hand
+    pass_(g, 3)
+    assert set(g.legal_actions(2)) == {"play 7"}
 
 
 def test_r14_2_a_burner_that_cannot_keep_its_duty_fails_and_is_daluo():
@@ -501,3 +529,31 @@ def test_action_kind_tells_burns_from_answers():
     play(g, 4, "QQQ")
     assert g.legal_actions(3).kind("play KKK") == "follow"  # 无头: an ordinary answer, not a burn
     assert g.action_kind(0, "play KKK") is None
+
+
+def test_r5_4_classic_let_on_the_duijias_gouji_is_refused_for_the_real_reason():
+    """Decision 30: no 让牌 on a 够级 play in force in classic — and the refusal says why (the burners
+    have been asked; only the 对头 answers), not that the play is not the 对家's (issue 12)."""
+    g = new("3QQQ5", "3KK55", "3JJ5", "3AAA5", "3996", "3TT6", rules=CLASSIC)
+    play(g, 0, "QQQ")
+    assert g.to_act == 3 and "let" not in g.legal_actions(3)
+    with pytest.raises(IllegalAction) as err:
+        g.act(3, "let")
+    assert "只能让对家" not in err.value.zh and "对头" in err.value.zh and "对头" in err.value.en
+
+
+@pytest.mark.parametrize("rules", [DAGANG, CLASSIC_REV], ids=["dagang", "classic"])
+def test_r5_4_let_is_offered_exactly_when_it_is_accepted(rules):
+    """One piece of code decides both whether 让 is offered and why it is refused (issue 12)."""
+    for seed in range(12):
+        g = Game.deal(seed, rules)
+        rng = random.Random(seed)
+        while not g.over:
+            seat = g.to_act
+            legal = g.legal_actions(seat)
+            assert ("let" in legal) == g.is_legal(seat, "let")
+            if g.top is not None and g.top[0] == (seat + 3) % 6 and "let" not in legal:
+                with pytest.raises(IllegalAction) as err:
+                    g.act(seat, "let")
+                assert "只能让对家" not in err.value.zh  # it is the 对家's play: the reason is another
+            g.act(seat, rng.choice(legal))

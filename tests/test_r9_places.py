@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import auto_passed, kinds, new, of_kind, pass_, play
 
-from bot.engine import Event
+from bot.engine import Event, Ruleset
 
 
 def _all_walk_out():
@@ -140,14 +140,51 @@ def test_r9_4_no_let():
     assert g.legal_actions(3) == ["play 9", "pass"]
 
 
-def test_r9_4_luanchan_when_a_men_leaves_four_seats_mid_round():
-    """Seat 5 is 闷 by seat 0's 2: four seats hold cards from that moment (R9.4), so seat 0's 2 is no
-    longer 够级 and seat 1, holding a 4, may answer it."""
+def test_r4_4_a_men_leaving_four_seats_ends_gouji_but_not_the_restrictions():
+    """Seat 5 is 闷 by seat 0's 2: four seats hold cards from that moment, so seat 0's 2 is no longer
+    够级 (R4.4) and seat 1, holding a 4, may answer it — but 二科 is not out, so under ``dagang`` the
+    pass lock and 让牌 stay (R9.4)."""
     g = new("3 2 9", "3 4 B", "3 4", "3 4", "", "3 5", places=[None, None, None, None, 1, None], leader=5)
     play(g, 5, "5")
     play(g, 0, "2")
     assert of_kind(g, "men") == [Event("men", 0, "3", target=5, value=6)]
-    assert "luanchan" in kinds(g)
-    assert not auto_passed(g, 1), "四户乱缠: no 够级 once four seats hold cards"
+    assert "luanchan" not in kinds(g) and not g.luanchan
+    assert not auto_passed(g, 1), "no 够级 once four seats hold cards"
     assert g.to_act == 1
     assert "play B" in g.legal_actions(1)
+
+
+# Issue 12's positions: 头科 (seat 0) and a 闷 大落 (seat 1) out, four seats hold cards, 二科 not out.
+BEFORE_ERKE = [1, 6, None, None, None, None]
+
+
+def test_r9_4_dagang_pass_lock_holds_until_erke_is_out():
+    """第十条: 过牌后，除最后出牌人为对家外，本轮次不得再顺牌 … 当二科产生后，过牌限制自动取消."""
+    g = new("", "", "953", "6A3", "773", "K83", leader=2, places=BEFORE_ERKE)
+    assert not g.luanchan
+    play(g, 2, "5")
+    pass_(g, 3)
+    play(g, 4, "7")
+    play(g, 5, "K")
+    assert g.to_act != 3 and auto_passed(g, 3)  # it passed, and K is not its 对家's (seat 0's) play
+    assert not any(e.kind == "follow" and e.seat == 3 for e in g.events)
+
+
+def test_r9_4_dagang_let_is_offered_until_erke_is_out():
+    """第十一条 让牌 still applies with four seats holding cards before 二科."""
+    g = new("", "", "9K53", "63", "73", "T53", leader=2, places=BEFORE_ERKE)
+    play(g, 2, "9")
+    assert g.to_act == 5 and auto_passed(g, 3) and auto_passed(g, 4)
+    assert "let" in g.legal_actions(5)
+    g.act(5, "let")
+    assert g.to_act == 5  # its 下家 and 下联 hold nothing that beats 9 (seat 0 is out): it acts again
+
+
+def test_r14_9_classic_luanchan_still_begins_with_four_seats_holding_cards():
+    g = new("", "", "953", "6A3", "773", "K83", leader=2, places=BEFORE_ERKE, rules=Ruleset.preset("classic"))
+    assert g.luanchan and "luanchan" in kinds(g)
+    play(g, 2, "5")
+    pass_(g, 3)
+    play(g, 4, "7")
+    play(g, 5, "K")
+    assert g.to_act == 3 and "play A" in g.legal_actions(3)  # 四户乱缠: no pass lock (R14.9)

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
-from bot.engine import ITEM_NAMES, PLACE_ZH, Game, InvalidPlay, Match
+from bot.engine import ITEM_NAMES, PLACE_ZH, Game, InvalidPlay, Match, Ruleset
 from render import (
     MatchSummary,
     StandingRow,
@@ -52,10 +52,10 @@ def decode(png: bytes) -> Image.Image:
     return img
 
 
-def play_match(seed: int, actions: int) -> Match:
+def play_match(seed: int, actions: int, rules: Ruleset | None = None) -> Match:
     """A match driven with random legal actions for ``actions`` steps (or to its end)."""
     rng = random.Random(seed)
-    m = Match.new(seed=seed, games=2)
+    m = Match.new(seed=seed, games=2, rules=rules)
     for _ in range(actions):
         if m.over:
             break
@@ -208,8 +208,9 @@ def test_match_words_are_kept_to_two_with_the_match_ones_first():
 
 
 def test_with_match_fills_what_the_caller_left_unset():
-    m = play_match(3, 2)
+    m = play_match(3, 2, Ruleset.preset(revolution=True))
     mv = m.view(0)
+    assert mv.phase == "revolution"
     got = table.with_match(TableExtras(game_no=9), mv)
     assert got.game_no == 9 and got.games == mv.games
     assert got.phase == table.MATCH_PHASES[mv.phase]

@@ -19,11 +19,12 @@ want from the hand's structure and checks them with ``in``. Its rules, in the or
 Under ``classic`` (R14) 开点 needs no 4s, so the 4s are led like any weak rank, and a 够级 play that
 would open (no joker, not a lone 2) is led — or answered with — when it probably stands, until the
 seat has 开点ed. Any seat but the 对头 may burn (R14.2), so the odds of a 够级 play standing count
-every opponent. A burn is made only when the seat's jokers then cover every later lead but the last
-(``burn_ok``): breaking that duty is 烧失败, 大落; a burning seat leads its cheapest rank with one joker,
-its 4s (which carry nothing) or its strongest rank last. Before play it shows its 4s (上班), pays a 2
-for a compulsory 3, and — measured against the alternatives — 革命s without 2s or jokers, always
-冲点s, answers 冲点 only when all three sets are cheap to beat, and prefers 无头 to 要头.
+every opponent. A burn is made only when the seat's jokers then cover every lead to come but the one
+that empties its hand (``burn_ok``): breaking that duty is 烧失败, 大落; a burning seat leads its cheapest
+rank with one joker and its strongest rank last (or, without 3s, its 4s, which carry nothing).
+Before play it shows its 4s (上班), pays a 2 for a compulsory 3, and — measured against the
+alternatives — 革命s without 2s or jokers, always 冲点s, answers 冲点 only when all three sets
+are cheap to beat, and prefers 无头 to 要头.
 
 The player is deterministic: the same view and legal actions give the same action, so it can
 be tested for not depending on hidden cards and reproduced from any seed.
@@ -82,11 +83,12 @@ REASONS: dict[str, tuple[str, str]] = {
              "a 够级 play nobody is likely to beat: winning the round with it is 开点 (no 4s needed)"),
     "open-answer": ("用够级牌接：这轮赢了就开点", "answer with a 够级 play: if it wins the round, that is 开点"),
     "burn": ("烧牌：烧完剩下的王够每次发牌带，这手压得住",
-             "burn (烧牌): your jokers then cover every lead but the last, and this play should stand"),
+             "burn (烧牌): your jokers then cover every lead to come, and this play should stand"),
     "no-burn": ("王不够以后每次发牌带，烧了会烧失败（大落），不烧",
                 "too few jokers to carry every later lead: a burn would fail (烧失败, 大落)"),
-    "burn-lead": ("烧牌中：每次发牌带王，先出最小的，最后一手不用带",
-                  "burning: every lead carries a joker, the cheapest first; the last play needs none"),
+    "burn-lead": ("烧牌中：每次发牌带王，先出最小的，只有出完手牌的最后一手不用带",
+                  "burning: every lead carries a joker, the cheapest first; only the one that empties "
+                  "your hand needs none"),
     "burn-keep": ("烧牌中：接牌不能花掉后面要带的王", "burning: do not spend the jokers your later leads need"),
     "jieshao": ("压住烧牌的人：解烧", "beat the burner's play: the burn is undone (解烧)"),
     "chong-beat": ("冲点：三套都能便宜地压住，压住就是我开点",
@@ -298,25 +300,29 @@ def after(h: Sequence[int], play: Play) -> list[int]:
 
 
 def burn_ok(h: Sequence[int]) -> bool:
-    """R14.2: whether a burner holding ``h`` can lead a 小王/大王 every time but its last non-3 play.
+    """R14.2: whether a burner holding ``h`` can lead a 小王/大王 every time until only the lead that
+    empties its hand is left (under 憋3 that is its 3s, so every non-3 lead needs a joker).
 
-    2s attach to any rank and the last play takes what is left, so each rank 5…A but one needs a
-    joker; 4s carry nothing, so they must be the last play and then every rank 5…A needs one (and
-    2s without a rank to ride on need one to be led before the 4s)."""
+    2s attach to any rank, so each rank 5…A needs a joker, and 2s with no rank to ride on need one;
+    4s carry nothing (R2.4), so they can only be the lead that empties a hand without 3s. Without
+    3s that last lead is free: the last rank takes what is left."""
     jokers = h[BLACK] + h[RED]
     ranks = sum(1 for r in range(FIVE, ACE + 1) if h[r])
+    need = max(ranks, 1 if h[TWO] and not ranks else 0)
+    if h[THREE]:
+        return not h[FOUR] and jokers >= need
     if h[FOUR]:
-        return jokers >= max(ranks, 1 if h[TWO] and not ranks else 0)
+        return jokers >= need
     return jokers >= ranks - 1
 
 
 def burn_lead(h: Sequence[int]) -> Play | None:
     """The next lead of a burner by the plan of ``burn_ok``: the weakest rank with the cheapest
-    joker; the strongest rank with every 2 and joker left last — or, holding 4s, those last and
-    everything else before them. None when only 3s are left."""
+    joker; the strongest rank with every 2 and joker left last — or, holding 4s and no 3, those
+    last and everything else before them. None when only 3s are left."""
     ranks = [r for r in range(FIVE, ACE + 1) if h[r]]
     joker = (1, 0) if h[BLACK] else (0, 1)
-    if h[FOUR]:
+    if h[FOUR] and not h[THREE]:
         if len(ranks) > 1:
             return Play(ranks[0], h[ranks[0]], 0, *joker)
         if ranks:  # the last play before the 4s takes every 2 and joker
@@ -525,7 +531,7 @@ def _burns(sit: Situation, legal: Sequence[str], plays: Sequence[Play]) -> bool:
 
 def _burn(sit: Situation, plays: Sequence[Play], can_let: bool) -> Choice:
     """classic 烧牌 (R14.2) on an opponent's 够级 play: the cheapest play that stands and after which the
-    jokers cover every lead but the last (``burn_ok``); more is spent when it stops an opening."""
+    jokers cover every lead to come (``burn_ok``); more is spent when it stops an opening."""
     assert sit.top is not None
     top_seat, top = sit.top
     stop = opening(top) and not sit.kaidian[top_seat] and not sit.lost[top_seat]

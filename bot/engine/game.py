@@ -316,8 +316,9 @@ class Game:
                 raise IllegalAction("你发牌，不能过", "you lead this round: you cannot pass")
             return "pass", None
         if word == "let":
-            if not self._may_let(seat):
-                raise IllegalAction(*_let_reason(self, seat))
+            refusal = self._let_refusal(seat)
+            if refusal:
+                raise IllegalAction(*refusal)
             return "let", None
         if word != "play":
             raise IllegalAction(f"不认识的动作「{action}」", f"unknown action {action!r} (play <cards>, pass, let)")
@@ -338,10 +339,11 @@ class Game:
         if play.is_threes and (play.n != hand[THREE] or not only_threes(hand)):
             raise IllegalAction("3 只能最后一次全部打出", "3s may only be led last, all at once")
         if self.rules.classic and self._burn_duty(seat):
-            if not (play.black or play.red) and play != _last_play(hand):
+            if not (play.black or play.red) and play != _whole_hand(hand):
                 raise IllegalAction(
-                    "烧牌：每次发牌须带小王或大王（最后一手除外）",
-                    "burning (烧牌): every lead must carry a joker (小王 or 大王), except your last",
+                    "烧牌：每次发牌须带小王或大王（出完手牌的最后一手除外）",
+                    "burning (烧牌): every lead must carry a joker (小王 or 大王), "
+                    "except the one that empties your hand",
                 )
         elif self._joker_duty(seat) and not (play.black or play.red):
             raise IllegalAction(
@@ -355,7 +357,8 @@ class Game:
         return self.duty[seat] and (h[BLACK] + h[RED]) > 0 and not only_threes(h)
 
     def _burn_duty(self, seat: int) -> bool:
-        """R14.2: a classic burner leads with a joker until only its last play (or its 3s) is left."""
+        """R14.2: a classic burner leads with a joker while it holds anything but 3s; only the lead
+        that empties its hand (under 憋3, its 3s) is free."""
         return self.burning is not None and self.burning[0] == seat and not only_threes(self.hands[seat])
 
     def _leads(self, seat: int) -> Sequence[Play]:
@@ -364,7 +367,7 @@ class Game:
         if self.rules.classic and self._burn_duty(seat):
             if h[BLACK] or h[RED]:
                 return LeadSpace(h, need_joker=True)
-            last = _last_play(h)
+            last = _whole_hand(h)
             return [last] if last is not None else []
         return LeadSpace(h, self._joker_duty(seat))
 
@@ -419,16 +422,30 @@ class Game:
         return any(True for _ in self._answers(seat))
 
     def _may_let(self, seat: int) -> bool:
-        """R5.4: on its 对家's play, with that seat able to beat it, outside 四户乱缠, once per play."""
-        return (
-            self.top is not None
-            and self.top[0] == opposite(seat)
-            and self.top_kind != "chong"
-            and not (self.rules.classic and self.top_gouji)  # the burners have had their turn (decision 30)
-            and not self.luanchan
-            and not self.let_done
-            and self.to_act == seat
-        )
+        return self._let_refusal(seat) is None
+
+    def _let_refusal(self, seat: int) -> tuple[str, str] | None:
+        """R5.4 让牌: on its 对家's play, with that seat able to beat it, before the restrictions end
+        (R9.4), once per play — or the reason not, in Chinese and English. The one place that decides
+        both whether 让 is offered and why it is refused."""
+        if self.to_act != seat:
+            return "没轮到你", "it is not your turn"
+        if self.top is None:
+            return "你发牌，不能让牌", "you lead this round: there is nothing to let"
+        if self.luanchan:
+            return "四户乱缠时不能让牌", "no 让牌 in 四户乱缠"
+        if self.top_kind == "chong":
+            return "冲点只能打或不打", "冲点: beat the set or pass (不打); there is no 让牌"
+        if self.top[0] != opposite(seat):
+            return "只能让对家的牌", "you may let (让牌) only your 对家's play"
+        if self.rules.classic and self.top_gouji:  # decision 30
+            return (
+                "够级牌不能让：烧牌的人已经问过，只剩对头能打",
+                "no 让牌 on a 够级 play: the seats that may burn (烧牌) have had their turn; only the 对头 answers",
+            )
+        if self.let_done:
+            return "这手牌你已经让过了", "you have already let this play"
+        return None
 
     # ------------------------------------------------------------------ applying
     def _take(self, seat: int, play: Play) -> None:
@@ -788,8 +805,12 @@ class Game:
                 self.events.append(Event("out", r, value=3, auto=True))
 
     def _update_luanchan(self) -> None:
-        if not self.luanchan and self.holding <= 4:
-            self.luanchan = True  # R9.4 四户乱缠; a classic 烧 in progress ends undecided (decision 32)
+        """R9.4: the restrictions end — in ``classic`` (四户乱缠, R14.9) once four or fewer seats hold
+        cards; in ``dagang`` (第十条, 第十一条) once 二科 is out, not before. 够级 itself ends by R4.4 in
+        ``_after_play`` whatever the preset."""
+        ends = self.holding <= 4 if self.rules.classic else 2 in self.places
+        if not self.luanchan and ends:
+            self.luanchan = True  # a classic 烧 in progress ends undecided (decision 32)
             self.duty = [False] * SEATS
             self.burning = None
             self.events.append(Event("luanchan"))
@@ -956,8 +977,11 @@ def _shao_reason(hand: Sequence[int], play: Play) -> tuple[str, str] | None:
     return None
 
 
-def _last_play(hand: Sequence[int]) -> Play | None:
-    """The hand's cards other than 3s as one play, if they make one (a burner's last lead, R14.2)."""
+def _whole_hand(hand: Sequence[int]) -> Play | None:
+    """The whole hand as one play, if it makes one: the lead that empties a burner's hand (R14.2).
+    A hand with 3s and other cards is two plays at least (憋3)."""
+    if hand[THREE]:
+        return None
     bases = [r for r in range(FOUR, ACE + 1) if hand[r]]
     if len(bases) > 1 or (bases == [FOUR] and (hand[TWO] or hand[BLACK] or hand[RED])):
         return None
@@ -982,16 +1006,6 @@ def _check_chongdian(hand: Sequence[int], sets: Sequence[Play], rules: Ruleset) 
             need[r] += n
     if any(n > hand[r] for r, n in enumerate(need)):
         raise ValueError("the 革命 seat does not hold the 冲点 sets")
-
-
-def _let_reason(g: Game, seat: int) -> tuple[str, str]:
-    if g.top is None:
-        return "你发牌，不能让牌", "you lead this round: there is nothing to let"
-    if g.luanchan:
-        return "四户乱缠时不能让牌", "no 让牌 in 四户乱缠"
-    if g.let_done:
-        return "这手牌你已经让过了", "you have already let this play"
-    return "只能让对家的牌", "you may let (让牌) only your 对家's play"
 
 
 __all__ = ["Game", "opposite", "team_of"]

@@ -14,10 +14,11 @@ PRESETS: tuple[str, ...] = ("dagang", "classic")
 
 PRESET_DEFAULTS: dict[str, dict[str, bool]] = {
     "dagang": {},
-    "classic": {"big_joker_is_gouji": True},
+    "classic": {"big_joker_is_gouji": True, "revolution": True},
 }
 """Switches a preset turns on by itself. Seed 000 counts 大花 plays among the 够级牌 (its 开点
-paragraph excludes them by name), so ``classic`` starts with R4.3 on; a table may still turn it off."""
+paragraph excludes them by name), so ``classic`` starts with R4.3 on, and it plays 革命 (R14.5,
+R14.6); the 大纲 leaves 革命 out (第四十四条, R13.1). A table may still change either."""
 
 
 @dataclass(frozen=True)
@@ -25,8 +26,9 @@ class Ruleset:
     """A preset and its switches (R13). Build it with ``Ruleset.preset(name, **switches)``."""
 
     name: str = "dagang"
-    revolution: bool = True
-    """R11.4 革命: a seat with no 2, B or R may sit the game out (used by the match)."""
+    revolution: bool = False
+    """R11.4 革命: a seat with no 2, B or R may sit the game out (used by the match). Off in
+    ``dagang``: 第四十四条 leaves out a seat that becomes 三科 or 四科 for want of tribute cards (R13.1)."""
     joker_two_kill_one_extended: bool = False
     """R3.3 红鬼二打一: two R kill one R inside longer plays too (one card more)."""
     big_joker_is_gouji: bool = False
