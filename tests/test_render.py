@@ -208,12 +208,11 @@ def test_match_words_are_kept_to_two_with_the_match_ones_first():
 
 
 def test_with_match_fills_what_the_caller_left_unset():
-    m = play_match(3, 2)
-    mv = m.view(0)
+    mv = samples.match_view("buy")
     got = table.with_match(TableExtras(game_no=9), mv)
     assert got.game_no == 9 and got.games == mv.games
     assert got.phase == table.MATCH_PHASES[mv.phase]
-    assert got.turn == mv.to_act
+    assert got.turn == mv.to_act and got.decision == table.DECISIONS[mv.decision]
 
 
 def test_gouji_marks():
@@ -267,7 +266,7 @@ def fresh_caches() -> Iterator[None]:
             fonts.has_glyph,
             cards.face,
             cards.back,
-            cards._condensed_ten,
+            cards._condensed,
             stamps.stamp,
         ):
             fn.cache_clear()
@@ -294,6 +293,8 @@ def static_strings() -> set[str]:
     words |= set(labels.MATCH_TARGET_WORDS.values()) | {labels.BURNING.text}
     words |= {"满贯，积分翻倍 ×2", "串三户，积分翻倍 ×2"}
     words |= {"满贯！积分翻倍", "串三家 ×2", "翻倍 ×2", "够死级×3", "无头", "冲点 1/3", "够死级"}
+    words |= {f"等待大家{table.PENDING}", "轮到你了", "轮到你", hand.WITH_TWOS_SHORT, "托管", "AI"}
+    words |= {"记牌器", "玩家", "积分", "每局", "平局", "比赛结果", "红方赢得比赛", "蓝方赢得比赛"}
     return words
 
 
