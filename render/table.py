@@ -526,7 +526,7 @@ def _centre(
         prev = previous_top(view.events)
         if prev is not None and prev.seat is not None and prev.play:
             line = fit(
-                f"上轮最大 {seat_name(extras, prev.seat)} {cards.play_words(prev.play)}",
+                f"上轮最大 {seat_name(extras, prev.seat)}：{cards.play_words(prev.play)}",
                 FINE,
                 fonts.MEDIUM,
                 560,

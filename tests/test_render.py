@@ -24,6 +24,7 @@ from render import (
     gallery,
     hand,
     labels,
+    panel,
     render_hand,
     render_match,
     render_result,
@@ -293,7 +294,7 @@ def static_strings() -> set[str]:
     words |= set(labels.MATCH_TARGET_WORDS.values()) | {labels.BURNING.text}
     words |= {"满贯，积分翻倍 ×2", "串三户，积分翻倍 ×2"}
     words |= {"满贯！积分翻倍", "串三家 ×2", "翻倍 ×2", "够死级×3", "无头", "冲点 1/3", "够死级"}
-    words |= {f"等待大家{table.PENDING}", "轮到你了", "轮到你", hand.WITH_TWOS_SHORT, "托管", "AI"}
+    words |= {f"等待大家{table.PENDING}", "轮到你了", "轮到你", panel.NOT_DEALT, hand.WITH_TWOS_SHORT, "托管", "AI"}
     words |= {"记牌器", "玩家", "积分", "每局", "平局", "比赛结果", "红方赢得比赛", "蓝方赢得比赛"}
     return words
 
