@@ -38,6 +38,7 @@ def images() -> dict[str, bytes]:
         "table_midgame_seat4.png": render_table(mid.view(3), samples.midgame_extras(perspective=3)),
         "table_match_buy.png": render_table(samples.match_view("buy"), names),
         "table_match_tribute.png": render_table(samples.match_view("tribute"), names),
+        "table_no_three.png": render_table(samples.no_three()[0].view(0), mid_extras),
         "table_luanchan.png": render_table(
             luan.view(0), TableExtras(names=samples.NAMES, game_no=3, games=4, scores=(1, -1))
         ),

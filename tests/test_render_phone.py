@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.engine import PLACE_ZH, Game, Match
+from bot.engine import PLACE_ZH, Match
 from render import (
     MatchSummary,
     TableExtras,
@@ -212,18 +212,9 @@ def test_counts_before_play_are_plain_and_near_the_end_of_play_gold(drawn) -> No
     assert str(v.counts[0]) in _gold_numbers(drawn)
 
 
-def _no3_game() -> tuple[Game, int]:
-    for seed in range(200):
-        g = Game.deal(seed)
-        no3 = [e.seat for e in g.events if e.kind == "no3" and e.seat is not None]
-        if no3:
-            return g, no3[0]
-    raise AssertionError("no deal with a seat lacking a 3")
-
-
 def test_a_no3_seat_keeps_its_count_beside_its_place(drawn) -> None:
     """第二十六条: a seat dealt no 3 is 大落 at once but plays on for its team: its count stays."""
-    g, seat = _no3_game()
+    g, seat = samples.no_three()
     v = g.view(0)
     place = v.places[seat]
     assert place is not None and v.counts[seat] > 0
