@@ -141,7 +141,6 @@ TOP_CAPTION, TOP_BADGE, TURN_SIZE = 36, 34, 40
 """The middle: who made the top play and how, its 够级 badge, and 轮到 X under it."""
 CORNER_SIZE = 34
 """The phase pill and the teams' legend in the corners."""
-"""A seat with this many cards or fewer is near going out: its count is drawn in gold (in play only)."""
 
 
 def position(seat: int, bottom: int | None = None) -> int:
