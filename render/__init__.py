@@ -6,9 +6,11 @@ Every image has an opaque dark background, big type and two team colours (红方
 
     from render import render_table, TableExtras
     png = render_table(game.view(seat), TableExtras(names=[...], game_no=1, games=4))
+    panel = render_panel(match.view(seat), TableExtras(names=[...]))   # that seat's own screen
 """
 
 from .hand import render_hand
+from .panel import render_panel
 from .result import MatchSummary, render_match, render_result
 from .standings import StandingRow, render_standings
 from .table import TableExtras, render_table
@@ -19,6 +21,7 @@ __all__ = [
     "TableExtras",
     "render_hand",
     "render_match",
+    "render_panel",
     "render_result",
     "render_standings",
     "render_table",

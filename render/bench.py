@@ -14,11 +14,18 @@ from collections.abc import Callable
 
 from . import samples
 from .hand import render_hand
+from .panel import render_panel
 from .result import render_match, render_result
 from .standings import render_standings
 from .table import render_table
 
-TARGET_MS = {"table": 60.0, "table (seat view)": 60.0, "hand (mid-game)": 40.0, "hand (36 cards)": 40.0}
+TARGET_MS = {
+    "table": 60.0,
+    "table (seat view)": 60.0,
+    "panel (mid-game)": 80.0,
+    "hand (mid-game)": 40.0,
+    "hand (36 cards)": 40.0,
+}
 TARGET_KB = 400
 
 
@@ -33,6 +40,7 @@ def cases() -> dict[str, Callable[[], bytes]]:
     return {
         "table": lambda: render_table(mid.view(0), samples.midgame_extras()),
         "table (seat view)": lambda: render_table(mid.view(seat), samples.midgame_extras(perspective=seat)),
+        "panel (mid-game)": lambda: render_panel(mid.view(seat), samples.midgame_extras(), suggestion),
         "hand (mid-game)": lambda: render_hand(mid.hand(seat), highlight=suggestion),
         "hand (36 cards)": lambda: render_hand(full),
         "result": lambda: render_result(match.results[0], samples.NAMES, game_no=1, match=match),

@@ -70,14 +70,16 @@ def _rounded(w: int, h: int, fill: RGB, outline: RGB, radius: int) -> tuple[Imag
     return img, d
 
 
-@lru_cache(maxsize=16)
-def _condensed_ten(size: int, width: int) -> Image.Image:
-    """ "10" squeezed to the width of one digit, as printed cards do, so it shows in a narrow overlap."""
-    f = fonts.font(size, fonts.BOLD)
-    left, _, right, bottom = f.getbbox("10", anchor="lt")
+@lru_cache(maxsize=32)
+def _condensed(word: str, size: int, width: int) -> Image.Image:
+    """``word`` at ``size`` squeezed to ``width``, as printed cards do: "10" to the width of one
+    digit and 小/王 to the card's corner column, so that they stay tall enough to read on a phone
+    and still show in a narrow overlap."""
+    f = fonts.font(size, fonts.BOLD if word == "10" else fonts.BLACK)
+    left, _, right, bottom = f.getbbox(word, anchor="lt")
     mask = Image.new("L", (right - left, bottom), 0)
-    ImageDraw.Draw(mask).text((-left, 0), "10", font=f, fill=255, anchor="lt")
-    return mask.resize((width, mask.height), Image.Resampling.LANCZOS)
+    ImageDraw.Draw(mask).text((-left, 0), word, font=f, fill=255, anchor="lt")
+    return mask.resize((min(width, mask.width), mask.height), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=512)
@@ -94,26 +96,24 @@ def face(symbol: str, suit: int, w: int, h: int, selected: bool = False) -> Imag
     col = int(w * 0.40)
     cx = int(w * 0.06) + col // 2
     if symbol in JOKERS:
-        size = int(w * 0.34)
-        for i, ch in enumerate(JOKERS[symbol]):
-            d.text(
-                (cx, int(h * 0.05) + i * int(size * 1.05)),
-                ch,
-                font=fonts.font(size, fonts.BLACK),
-                fill=ink,
-                anchor="mt",
-            )
+        size = int(w * 0.46)  # as tall as a rank, squeezed to the column: 小王 reads at phone size
+        y = int(h * 0.04)
+        for ch in JOKERS[symbol]:
+            glyph = _condensed(ch, size, int(w * 0.34))
+            img.paste((*ink, 255), (cx - glyph.width // 2, y), glyph)
+            y += glyph.height + int(h * 0.03)
         d.text(
-            (int(w * 0.66), int(h * 0.70)),
+            (int(w * 0.70), int(h * 0.78)),
             "★",
-            font=fonts.font(int(w * 0.56), fonts.BOLD),
+            font=fonts.font(int(w * 0.46), fonts.BOLD),
             fill=ink,
             anchor="mm",
         )
         return img
     size = int(w * 0.46)
     if symbol == "T":
-        img.paste((*ink, 255), (cx - int(w * 0.16), int(h * 0.04)), _condensed_ten(size, int(w * 0.32)))
+        ten = _condensed("10", size, int(w * 0.32))
+        img.paste((*ink, 255), (cx - ten.width // 2, int(h * 0.04)), ten)
     else:
         d.text((cx, int(h * 0.04)), symbol, font=fonts.font(size, fonts.BOLD), fill=ink, anchor="mt")
     d.text(
@@ -142,24 +142,47 @@ def back(w: int, h: int) -> Image.Image:
     return img
 
 
+RANK_SHOWN = 0.42
+"""The share of a card's width that shows its corner (rank and suit): the least step between
+cards of different ranks in a fan, so that every rank of a play stays readable."""
+
+
+def _steps(cards: str, w: int, max_width: int) -> list[int]:
+    """The offset of each card after the first in a fan of ``cards`` within ``max_width``.
+
+    Cards overlap more as a play grows; where the rank changes (``KKKK22``) the step stays at
+    least ``RANK_SHOWN`` of a card, so that a long run of one rank is what gets squeezed, not the
+    2s or jokers that follow it.
+    """
+    n = len(cards)
+    if n <= 1:
+        return []
+    full = int(w * 0.52)
+    changes = [cards[i] != cards[i - 1] for i in range(1, n)]
+    uniform = min(full, (max_width - w) // (n - 1))
+    new_rank = max(uniform, min(full, int(w * RANK_SHOWN)))
+    k = sum(changes)
+    same = min(full, (max_width - w - k * new_rank) // (n - 1 - k)) if n - 1 > k else full
+    if same < 1:
+        return [uniform] * (n - 1)
+    return [new_rank if c else same for c in changes]
+
+
 def fan(img: Image.Image, cards: str, x: int, y: int, w: int, h: int, max_width: int) -> int:
     """Paste ``cards`` overlapping left to right from (x, y) within ``max_width``; return the width used.
 
     The overlap grows with the number of cards so that a long play still fits its space.
     """
-    n = len(cards)
-    if n == 0:
+    if not cards:
         return 0
-    step = min(int(w * 0.52), (max_width - w) // max(1, n - 1)) if n > 1 else 0
-    for i, (sym, suit) in enumerate(suited(cards)):
+    steps = [0, *_steps(cards, w, max_width)]
+    for (sym, suit), step in zip(suited(cards), steps, strict=True):
+        x += step
         c = face(sym, suit, w, h)
-        img.paste(c, (x + i * step, y), c)
-    return w + step * (n - 1)
+        img.paste(c, (x, y), c)
+    return fan_width(cards, w, max_width)
 
 
-def fan_width(n: int, w: int, max_width: int) -> int:
-    """The width ``fan`` will use for ``n`` cards, so callers can centre it first."""
-    if n <= 1:
-        return w * n
-    step = min(int(w * 0.52), (max_width - w) // (n - 1))
-    return w + step * (n - 1)
+def fan_width(cards: str, w: int, max_width: int) -> int:
+    """The width ``fan`` will use for ``cards``, so callers can centre it first."""
+    return w + sum(_steps(cards, w, max_width)) if cards else 0

@@ -56,15 +56,24 @@ def pill(
     ink: RGB,
     weight: int = fonts.BOLD,
     outline: RGB | None = None,
+    pad: int | None = None,
 ) -> tuple[int, int, int, int]:
-    """A rounded badge with centred text; returns its box so callers can place things beside it."""
+    """A rounded badge with centred text; returns its box so callers can place things beside it.
+
+    ``pad`` is the room either side of the text (half the size unless given: chips that share a
+    seat's line take less)."""
     w = text_width(s, size, weight)
-    pad_x, h = size // 2, int(size * 1.45)
+    pad_x, h = (size // 2 if pad is None else pad), int(size * 1.45)
     x, y = center
     box = (x - w // 2 - pad_x, y - h // 2, x + (w + 1) // 2 + pad_x, y + h // 2)
     d.rounded_rectangle(box, radius=h // 2, fill=fill, outline=outline, width=3 if outline else 0)
     text(d, (x, y), s, size, ink, weight, anchor="mm")
     return box
+
+
+def pill_width(s: str, size: int, weight: int = fonts.BOLD, pad: int | None = None) -> int:
+    """The width ``pill`` will take for ``s``, so that callers can see what fits before drawing."""
+    return text_width(s, size, weight) + 2 * (size // 2 if pad is None else pad)
 
 
 def display_name(name: str | None, seat: int, ai: bool = False) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from . import samples
 from .hand import render_hand
+from .panel import render_panel
 from .result import MatchSummary, render_match, render_result
 from .standings import render_standings
 from .table import PHASE_OVER, TableExtras, render_table
@@ -37,6 +38,7 @@ def images() -> dict[str, bytes]:
         "table_midgame_seat4.png": render_table(mid.view(3), samples.midgame_extras(perspective=3)),
         "table_match_buy.png": render_table(samples.match_view("buy"), names),
         "table_match_tribute.png": render_table(samples.match_view("tribute"), names),
+        "table_no_three.png": render_table(samples.no_three()[0].view(0), mid_extras),
         "table_luanchan.png": render_table(
             luan.view(0), TableExtras(names=samples.NAMES, game_no=3, games=4, scores=(1, -1))
         ),
@@ -50,6 +52,10 @@ def images() -> dict[str, bytes]:
         "table_over.png": render_table(
             over.view(0), TableExtras(names=samples.NAMES, game_no=1, games=4, phase=PHASE_OVER)
         ),
+        "panel_midgame_seat4.png": render_panel(mid.view(3), samples.midgame_extras()),
+        "panel_on_turn.png": render_panel(mid.view(seat), samples.midgame_extras(), highlight=suggestion),
+        "panel_match_buy.png": render_panel(samples.match_view("buy"), names),
+        "panel_match_tribute.png": render_panel(samples.match_view("tribute"), names),
         "hand_full.png": render_hand(full.hand(0), title=f"{samples.NAMES[0]} 的手牌"),
         "hand_midgame.png": render_hand(mid.hand(seat), highlight=suggestion),
         "result.png": render_result(first, samples.NAMES, game_no=1, match=MatchSummary(4, [first])),

@@ -14,22 +14,21 @@ from bot.engine.plays import GOUJI_MIN
 
 from . import cards, fonts
 from .draw import fit, pill, text, text_width, to_png
-from .theme import BG, GOLD, MUTED, PANEL_LINE, TEXT
+from .theme import BG, FINE, GOLD, MUTED, PANEL_LINE, TEXT, WIDTH
 
-WIDTH = 1200
 MARGIN = 24
 HEADER = 76
 CARD_W, CARD_H = 92, 128
 LIFT = 24
 """How far a card of the highlighted play is raised, like a selected card in a card game app."""
-COUNT_H = 40
-MARK_H = 42
+COUNT_H = 44
+MARK_H = 52
 ROW_H = COUNT_H + LIFT + CARD_H + MARK_H + 8
 GAP = 18
 STEPS = range(44, 29, -2)
 """Overlap steps tried, widest first; 30 still shows a card's rank and suit column."""
 
-GOUJI_PURE, GOUJI_WITH_TWOS = "够级", "带2够级"
+GOUJI_PURE, GOUJI_WITH_TWOS, WITH_TWOS_SHORT = "够级", "带2够级", "带2"
 EMPTY = "没有手牌"
 SYMBOL_ORDER = "3456789TJQKA2BR"
 
@@ -98,6 +97,13 @@ def render_hand(hand_text: str, highlight: str | None = None, title: str | None 
     ``highlight`` is a play (``"TTT2"``) whose cards are raised and framed in gold, to show what
     a suggested or typed play would spend. ``title`` replaces the default heading.
     """
+    return to_png(draw_hand(hand_text, highlight, title))
+
+
+def draw_hand(hand_text: str, highlight: str | None = None, title: str | None = None, empty: str = EMPTY
+              ) -> Image.Image:
+    """The hand as an image, for ``render_hand`` and for a player's panel (``render.panel``);
+    ``empty`` is what an empty hand says."""
     groups = _groups(hand_text)
     layout = _layout(groups)
     size = hand_size(hand_text)
@@ -111,14 +117,14 @@ def render_hand(hand_text: str, highlight: str | None = None, title: str | None 
         play = str(parse_play(highlight))
         chosen = {sym: play.count(sym) for sym in dict.fromkeys(play)}
         words = cards.play_words(play)
-        w = text_width(words, 32, fonts.BLACK)
-        pill(d, (WIDTH - MARGIN - w // 2 - 16, HEADER // 2), words, 32, GOLD, (40, 28, 0), fonts.BLACK)
+        w = text_width(words, 36, fonts.BLACK)
+        pill(d, (WIDTH - MARGIN - w // 2 - 18, HEADER // 2), words, 36, GOLD, (40, 28, 0), fonts.BLACK)
         heading = fit(heading, 36, fonts.BOLD, WIDTH - 2 * MARGIN - w - 60)
     text(d, (MARGIN, HEADER // 2), heading, 36, TEXT, fonts.BOLD, anchor="lm")
     d.line((MARGIN, HEADER - 4, WIDTH - MARGIN, HEADER - 4), fill=PANEL_LINE, width=2)
     if not groups:
-        text(d, (WIDTH // 2, HEADER + ROW_H // 2), EMPTY, 40, MUTED, fonts.BOLD, anchor="mm")
-        return to_png(img)
+        text(d, (WIDTH // 2, HEADER + ROW_H // 2), empty, 40, MUTED, fonts.BOLD, anchor="mm")
+        return img
     twos = dict(groups).get("2", 0)
     step = layout.step
     for r, row in enumerate(layout.rows):
@@ -127,7 +133,7 @@ def render_hand(hand_text: str, highlight: str | None = None, title: str | None 
         top = HEADER + r * ROW_H
         for sym, n in row:
             gw = _group_width(n, step)
-            text(d, (x + gw // 2, top + COUNT_H // 2 + 6), f"×{n}", 30, MUTED, fonts.BOLD, anchor="mm")
+            text(d, (x + gw // 2, top + COUNT_H // 2 + 6), f"×{n}", 36, MUTED, fonts.BOLD, anchor="mm")
             picked = min(n, chosen.get(sym, 0))
             for i, (_, suit) in enumerate(cards.suited(sym * n)):
                 selected = i < picked
@@ -136,22 +142,21 @@ def render_hand(hand_text: str, highlight: str | None = None, title: str | None 
                 img.paste(face, (x + i * step, y), face)
             mark = gouji_mark(sym, n, twos)
             if mark:
-                y = top + COUNT_H + LIFT + CARD_H + 8
-                box = (x, y, x + gw, y + MARK_H - 10)
-                if mark == GOUJI_PURE:
-                    d.rounded_rectangle(box, 10, fill=GOLD)
-                    text(
-                        d,
-                        (x + gw // 2, y + (MARK_H - 10) // 2),
-                        mark,
-                        24,
-                        (50, 30, 0),
-                        fonts.BLACK,
-                        anchor="mm",
-                    )
-                else:
-                    d.rounded_rectangle(box, 10, outline=GOLD, width=2)
-                    label = fit(mark, 22, fonts.BOLD, gw - 8)
-                    text(d, (x + gw // 2, y + (MARK_H - 10) // 2), label, 22, GOLD, fonts.BOLD, anchor="mm")
+                _mark(d, mark, x, top + COUNT_H + LIFT + CARD_H + 8, gw)
             x += gw + GAP
-    return to_png(img)
+    return img
+
+
+def _mark(d: ImageDraw.ImageDraw, mark: str, x: int, y: int, gw: int) -> None:
+    """够级 under a rank group: a gold bar when the rank is 够级 alone, a gold outline for 带2够级
+    (shortened to 带2 under a narrow group: the words stay at phone size rather than shrink)."""
+    box = (x, y, x + gw, y + MARK_H - 10)
+    mid = (x + gw // 2, y + (MARK_H - 10) // 2)
+    if mark == GOUJI_PURE:
+        d.rounded_rectangle(box, 10, fill=GOLD)
+        text(d, mid, mark, FINE, (50, 30, 0), fonts.BLACK, anchor="mm")
+        return
+    d.rounded_rectangle(box, 10, outline=GOLD, width=2)
+    if text_width(mark, FINE, fonts.BOLD) > gw - 12:
+        mark = WITH_TWOS_SHORT
+    text(d, mid, mark, FINE, GOLD, fonts.BOLD, anchor="mm")

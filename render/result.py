@@ -19,6 +19,8 @@ from .draw import display_name, fit, pill, signed, text, text_width, to_png
 from .theme import (
     BAD,
     BG,
+    DIM,
+    FINE,
     GOLD,
     GOOD,
     MUTED,
@@ -30,18 +32,25 @@ from .theme import (
     TEAM_FILL,
     TEAM_NAME,
     TEXT,
+    WIDTH,
 )
 
-WIDTH = 1200
 HEADER = 112
-ROW_H = 92
+ROW_H = 112
+"""A seat's row: room for two lines of item chips, which stay at phone size however many there are."""
 TEAMS_H = 190
 MATCH_H = 80
 RESULT_SIZE = (WIDTH, HEADER + 6 * ROW_H + 24 + TEAMS_H + MATCH_H)
 """Every game result image is this size."""
-MATCH_HEADER = 120
-MATCH_ROW_H = 70
-MATCH_FOOTER = 230
+CHIP_H = 48
+CHIPS_X = 480
+"""Where a seat's item chips start, after its place and name."""
+MATCH_HEADER = 110
+SEATS_HEAD, SEAT_ROW_H = 56, 76
+GAMES_HEAD, MATCH_ROW_H = 56, 64
+MATCH_FOOTER = 24
+PLACE_COLS = tuple(440 + 100 * i for i in range(6))
+"""Centres of the match picture's columns 头科 … 大落: how often each seat took each place."""
 
 
 ResultLike = GameResult | Mapping[str, Any]
@@ -105,19 +114,48 @@ def _grouped(items: Sequence[tuple[str, int]]) -> list[tuple[str, int, int, bool
 def _place_pill(d: ImageDraw.ImageDraw, center: tuple[int, int], place: int) -> None:
     back: RGB = GOLD if place <= 2 else (SILVER if place <= 4 else (150, 40, 44))
     fore: RGB = TEXT if place > 4 else (30, 26, 10)
-    pill(d, center, PLACE_ZH[place], 32, back, fore, fonts.BLACK)
+    pill(d, center, PLACE_ZH[place], 36, back, fore, fonts.BLACK)
+
+
+def _chip_words(label: str, points: int) -> str:
+    return f"{label} {signed(points)}"
+
+
+def _chip_width(label: str, points: int) -> int:
+    return text_width(_chip_words(label, points), FINE, fonts.BOLD) + 24
 
 
 def _chip(d: ImageDraw.ImageDraw, x: int, y: int, label: str, points: int, ring: bool = False) -> int:
     """A coloured item chip starting at x (``ring``: outlined in gold, for 翻倍); returns its right edge."""
-    s = f"{label} {signed(points)}"
+    s = _chip_words(label, points)
     back: RGB = (30, 70, 44) if points > 0 else ((84, 36, 40) if points < 0 else (52, 58, 70))
     ink: RGB = GOOD if points > 0 else (BAD if points < 0 else MUTED)
-    w = text_width(s, 26, fonts.BOLD)
-    d.rounded_rectangle((x, y - 22, x + w + 28, y + 22), 22, fill=back, outline=GOLD if ring else None,
-                        width=3 if ring else 0)
-    text(d, (x + 14, y), s, 26, ink, fonts.BOLD, anchor="lm")
-    return x + w + 28
+    right = x + _chip_width(label, points)
+    d.rounded_rectangle((x, y - CHIP_H // 2, right, y + CHIP_H // 2), CHIP_H // 2, fill=back,
+                        outline=GOLD if ring else None, width=3 if ring else 0)
+    text(d, (x + 12, y), s, FINE, ink, fonts.BOLD, anchor="lm")
+    return right
+
+
+Chips = list[tuple[str, int, bool]]
+
+
+def chip_lines(items: Sequence[tuple[str, int, int, bool]], room: int, lines: int = 2) -> list[Chips]:
+    """A seat's grouped items as chips (label, points, ring) flowed into at most ``lines`` lines of
+    ``room`` pixels; what does not fit is left out rather than drawn smaller than a phone reads."""
+    out: list[Chips] = [[]]
+    x = 0
+    for name, n, pts, ring in items:
+        label = name if n == 1 else f"{name}×{n}"
+        w = _chip_width(label, pts)
+        if out[-1] and x + w > room:
+            if len(out) == lines:
+                break
+            out.append([])
+            x = 0
+        out[-1].append((label, pts, ring))
+        x += w + 10
+    return out
 
 
 def _verdict(totals: Sequence[int]) -> int | None:
@@ -129,7 +167,8 @@ def _verdict(totals: Sequence[int]) -> int | None:
 def _team_boxes(
     d: ImageDraw.ImageDraw, top: int, totals: Sequence[int], extras: Sequence[Sequence[tuple[str, int]]]
 ) -> None:
-    """Both teams' totals side by side, the winner crowned (胜) and any team item (串三家) under it."""
+    """Both teams' totals side by side, the winner crowned (胜) beside its name, and any team item
+    (串三家, 翻倍) on a line of its own under them, clear of the big total."""
     win = _verdict(totals)
     for team in (0, 1):
         x0 = 24 + team * (WIDTH // 2)
@@ -142,16 +181,18 @@ def _team_boxes(
             width=6 if win == team else 3,
         )
         seats = " ".join(str(s + 1) for s in range(team, 6, 2))
-        text(d, (x0 + 28, top + 44), f"{TEAM_NAME[team]} {seats}", 32, TEXT, fonts.BOLD, anchor="lm")
-        text(d, (box[2] - 28, top + 80), signed(totals[team]), 76, TEAM[team], fonts.BLACK, anchor="rm")
+        name = f"{TEAM_NAME[team]} {seats}"
+        text(d, (x0 + 28, top + 44), name, 36, TEXT, fonts.BOLD, anchor="lm")
+        chips = chip_lines(_grouped(extras[team]), box[2] - x0 - 56, lines=1)[0]
+        total_y = top + 62 if chips else (top + box[3]) // 2
+        text(d, (box[2] - 28, total_y), signed(totals[team]), 76, TEAM[team], fonts.BLACK, anchor="rm")
+        if win in (team, None):
+            word, back, fore = ("平", SILVER, (30, 34, 40)) if win is None else ("胜", GOLD, (40, 28, 0))
+            x = x0 + 28 + text_width(name, 36, fonts.BOLD) + 16
+            pill(d, (x + 36, top + 44), word, 36, back, fore, fonts.BLACK)
         x = x0 + 28
-        if win == team:
-            x = pill(d, (x0 + 54, top + 106), "胜", 30, GOLD, (40, 28, 0), fonts.BLACK)[2] + 12
-        elif win is None:
-            x = pill(d, (x0 + 54, top + 106), "平", 30, SILVER, (30, 34, 40), fonts.BLACK)[2] + 12
-        for name, n, pts, ring in _grouped(extras[team]):
-            label = name if n == 1 else f"{name}×{n}"
-            x = _chip(d, x, top + 106, label, pts, ring) + 8
+        for label, pts, ring in chips:
+            x = _chip(d, x, top + 124, label, pts, ring) + 10
 
 
 def render_result(
@@ -196,22 +237,26 @@ def render_result(
             (16, top + 6, WIDTH - 16, top + ROW_H - 6), 18, fill=PANEL if i % 2 else (30, 35, 44)
         )
         d.rounded_rectangle((16, top + 6, 28, top + ROW_H - 6), 6, fill=TEAM[team])
-        _place_pill(d, (110, cy), result.places[seat])
-        name = fit(display_name(names[seat], seat, ai[seat]), 34, fonts.BOLD, 280)
-        text(d, (190, cy), name, 34, TEXT, fonts.BOLD, anchor="lm")
-        x = 500
-        for label, n, pts, ring in _grouped(result.items[seat]):
-            label = label if n == 1 else f"{label}×{n}"
-            x = _chip(d, x, cy, label, pts, ring) + 10
-        text(d, (WIDTH - 40, cy), signed(result.seat_points[seat]), 44, TEAM[team], fonts.BLACK, anchor="rm")
+        _place_pill(d, (104, cy), result.places[seat])
+        name = fit(display_name(names[seat], seat, ai[seat]), 36, fonts.BOLD, CHIPS_X - 200)
+        text(d, (180, cy), name, 36, TEXT, fonts.BOLD, anchor="lm")
+        points = signed(result.seat_points[seat])
+        text(d, (WIDTH - 40, cy), points, 46, TEAM[team], fonts.BLACK, anchor="rm")
+        room = WIDTH - 40 - text_width(points, 46, fonts.BLACK) - 24 - CHIPS_X
+        lines = chip_lines(_grouped(result.items[seat]), room)
+        for k, line in enumerate(lines):
+            y = cy + (k * 2 - len(lines) + 1) * (CHIP_H + 6) // 2
+            x = CHIPS_X
+            for label, pts, ring in line:
+                x = _chip(d, x, y, label, pts, ring) + 10
     teams_top = HEADER + 6 * ROW_H + 24
     _team_boxes(d, teams_top, result.team_points, result.team_items)
     if match is not None:
         total = match.totals()
         y = teams_top + TEAMS_H + MATCH_H // 2 - 16
         played = f"比赛 {len(match.results)}/{match.games} 局"
-        text(d, (24, y), played, 32, MUTED, fonts.BOLD, anchor="lm")
-        x = 60 + text_width(played, 32, fonts.BOLD)
+        text(d, (24, y), played, 36, MUTED, fonts.BOLD, anchor="lm")
+        x = 60 + text_width(played, 36, fonts.BOLD)
         for team in (0, 1):
             s = f"{TEAM_NAME[team]} {signed(total[team])}"
             text(d, (x, y), s, 36, TEAM[team], fonts.BLACK, anchor="lm")
@@ -224,60 +269,109 @@ def render_result(
 
 
 def match_size(games: int) -> tuple[int, int]:
-    """The size of ``render_match``'s image: one row per game of the match."""
-    return WIDTH, MATCH_HEADER + games * MATCH_ROW_H + MATCH_FOOTER
+    """The size of ``render_match``'s image: the teams, one row per seat, one row per game."""
+    return WIDTH, (MATCH_HEADER + TEAMS_H + SEATS_HEAD + 6 * SEAT_ROW_H + GAMES_HEAD + games * MATCH_ROW_H
+                   + MATCH_FOOTER)
 
 
-def render_match(match: MatchSummary, names: Sequence[str | None] | None = None) -> bytes:
-    """A match as PNG bytes: each game's team points and 头科, the totals and (once over) the winner."""
+def place_tally(results: Sequence[GameResult]) -> list[list[int]]:
+    """``tally[seat][place - 1]``: how many games of the match each seat finished in each place."""
+    tally = [[0] * 6 for _ in range(6)]
+    for r in results:
+        for seat, place in enumerate(r.places):
+            tally[seat][place - 1] += 1
+    return tally
+
+
+def render_match(
+    match: MatchSummary, names: Sequence[str | None] | None = None, ai: Sequence[bool] = (False,) * 6
+) -> bytes:
+    """A match as PNG bytes — the final table picture once it is over: the teams' totals with the
+    winner crowned, each seat's places (how often 头科 … 大落) and points, and each game's points."""
     names = names or (None,) * 6
+    results = [as_result(r) for r in match.results]
     img = Image.new("RGB", match_size(match.games), BG)
     d = ImageDraw.Draw(img)
-    text(
-        d,
-        (24, MATCH_HEADER // 2),
-        "比赛结果" if match.finished else "比赛进行中",
-        44,
-        TEXT,
-        fonts.BLACK,
-        anchor="lm",
-    )
-    text(
-        d,
-        (WIDTH - 24, MATCH_HEADER // 2),
-        f"{len(match.results)}/{match.games} 局",
-        34,
-        MUTED,
-        fonts.BOLD,
-        anchor="rm",
-    )
-    cols = (640, 860)
-    for team in (0, 1):
-        text(d, (cols[team], MATCH_HEADER - 16), TEAM_NAME[team], 28, TEAM[team], fonts.BOLD, anchor="rs")
-    for i in range(match.games):
-        top = MATCH_HEADER + i * MATCH_ROW_H
-        cy = top + MATCH_ROW_H // 2
-        d.rounded_rectangle(
-            (16, top + 4, WIDTH - 16, top + MATCH_ROW_H - 4), 16, fill=PANEL if i % 2 else (30, 35, 44)
-        )
-        text(d, (40, cy), f"第 {i + 1} 局", 32, TEXT, fonts.BOLD, anchor="lm")
-        if i >= len(match.results):
-            text(d, (cols[1], cy), "未打", 28, MUTED, anchor="rm")
-            continue
-        r = as_result(match.results[i])
-        first = r.places.index(1)
-        head = fit(f"头科 {display_name(names[first], first)}", 28, fonts.REGULAR, 300)
-        text(d, (190, cy), head, 28, MUTED, anchor="lm")
-        for team in (0, 1):
-            text(d, (cols[team], cy), signed(r.team_points[team]), 36, TEAM[team], fonts.BLACK, anchor="rm")
-        double = f" ×{r.multiplier}" if r.multiplier > 1 else ""
-        if r.chuan_san is not None:
-            pill(d, (1050, cy), f"串三家{double}", 26, TEAM[r.chuan_san], (20, 20, 24), fonts.BLACK,
-                 outline=GOLD if double else None)
-        elif double:
-            pill(d, (1050, cy), f"翻倍{double}", 26, GOLD, (40, 28, 0), fonts.BLACK)
-    top = MATCH_HEADER + match.games * MATCH_ROW_H + 20
-    d.line((24, top - 8, WIDTH - 24, top - 8), fill=PANEL_LINE, width=2)
+    title = "比赛结果" if match.finished else "比赛进行中"
+    text(d, (24, MATCH_HEADER // 2), title, 48, TEXT, fonts.BLACK, anchor="lm")
+    played = f"{len(results)}/{match.games} 局"
+    win = _verdict(match.totals())
+    if match.finished:
+        verdict = "平局" if win is None else f"{TEAM_NAME[win]}赢得比赛"
+        w = text_width(verdict, 40, fonts.BLACK)
+        back = SILVER if win is None else GOLD
+        pill(d, (WIDTH - 24 - w // 2 - 20, MATCH_HEADER // 2), verdict, 40, back, (40, 28, 0), fonts.BLACK)
+        played = f"{match.games} 局"
+        text(d, (40 + text_width(title, 48, fonts.BLACK), MATCH_HEADER // 2), played, 36, MUTED, fonts.BOLD,
+             anchor="lm")
+    else:
+        text(d, (WIDTH - 24, MATCH_HEADER // 2), played, 36, MUTED, fonts.BOLD, anchor="rm")
+    top = MATCH_HEADER
     no_items: list[list[tuple[str, int]]] = [[], []]
     _team_boxes(d, top, match.totals(), no_items)
+    top += TEAMS_H
+    _seat_rows(d, top, results, names, ai)
+    top += SEATS_HEAD + 6 * SEAT_ROW_H
+    _game_rows(d, top, match.games, results, names, ai)
     return to_png(img)
+
+
+def _seat_rows(
+    d: ImageDraw.ImageDraw, top: int, results: Sequence[GameResult], names: Sequence[str | None],
+    ai: Sequence[bool],
+) -> None:
+    """One row per seat, best first: name, how many times in each place, and its points in the match."""
+    y = top + SEATS_HEAD // 2
+    text(d, (48, y), "玩家", FINE, MUTED, fonts.BOLD, anchor="lm")
+    for place, x in enumerate(PLACE_COLS, start=1):
+        text(d, (x, y), PLACE_ZH[place], FINE, MUTED, fonts.BOLD, anchor="mm")
+    text(d, (WIDTH - 40, y), "积分", FINE, MUTED, fonts.BOLD, anchor="rm")
+    tally = place_tally(results)
+    points = [sum(r.seat_points[s] for r in results) for s in range(6)]
+    for i, seat in enumerate(sorted(range(6), key=lambda s: (-points[s], s))):
+        row = top + SEATS_HEAD + i * SEAT_ROW_H
+        cy = row + SEAT_ROW_H // 2
+        d.rounded_rectangle((16, row + 4, WIDTH - 16, row + SEAT_ROW_H - 4), 16,
+                            fill=PANEL if i % 2 else (30, 35, 44))
+        d.rounded_rectangle((16, row + 4, 28, row + SEAT_ROW_H - 4), 6, fill=TEAM[seat % 2])
+        name = fit(display_name(names[seat], seat, ai[seat]), 36, fonts.BOLD, PLACE_COLS[0] - 50 - 48)
+        text(d, (48, cy), name, 36, TEXT, fonts.BOLD, anchor="lm")
+        for place, x in enumerate(PLACE_COLS, start=1):
+            n = tally[seat][place - 1]
+            text(d, (x, cy), str(n), 38, (GOLD if place == 1 else TEXT) if n else DIM, fonts.BLACK, anchor="mm")
+        text(d, (WIDTH - 40, cy), signed(points[seat]), 44, TEAM[seat % 2], fonts.BLACK, anchor="rm")
+
+
+def _game_rows(
+    d: ImageDraw.ImageDraw, top: int, games: int, results: Sequence[GameResult], names: Sequence[str | None],
+    ai: Sequence[bool],
+) -> None:
+    """One row per game of the match: its 头科, both teams' points, and 串三家 or 翻倍 when it had them."""
+    cols = (760, 940)
+    y = top + GAMES_HEAD // 2
+    d.line((24, top + 4, WIDTH - 24, top + 4), fill=PANEL_LINE, width=2)
+    text(d, (48, y), "每局", FINE, MUTED, fonts.BOLD, anchor="lm")
+    for team in (0, 1):
+        text(d, (cols[team], y), TEAM_NAME[team], FINE, TEAM[team], fonts.BOLD, anchor="rm")
+    for i in range(games):
+        row = top + GAMES_HEAD + i * MATCH_ROW_H
+        cy = row + MATCH_ROW_H // 2
+        d.rounded_rectangle(
+            (16, row + 4, WIDTH - 16, row + MATCH_ROW_H - 4), 16, fill=PANEL if i % 2 else (30, 35, 44)
+        )
+        text(d, (40, cy), f"第 {i + 1} 局", 36, TEXT, fonts.BOLD, anchor="lm")
+        if i >= len(results):
+            text(d, (cols[1], cy), "未打", FINE, MUTED, fonts.BOLD, anchor="rm")
+            continue
+        r = results[i]
+        first = r.places.index(1)
+        head = fit(f"头科 {display_name(names[first], first, ai[first])}", FINE, fonts.MEDIUM, 400)
+        text(d, (210, cy), head, FINE, MUTED, fonts.MEDIUM, anchor="lm")
+        for team in (0, 1):
+            text(d, (cols[team], cy), signed(r.team_points[team]), 40, TEAM[team], fonts.BLACK, anchor="rm")
+        double = f" ×{r.multiplier}" if r.multiplier > 1 else ""
+        if r.chuan_san is not None:
+            pill(d, (1075, cy), f"串三家{double}", FINE, TEAM[r.chuan_san], (20, 20, 24), fonts.BLACK,
+                 outline=GOLD if double else None, pad=10)
+        elif double:
+            pill(d, (1075, cy), f"翻倍{double}", FINE, GOLD, (40, 28, 0), fonts.BLACK, pad=10)

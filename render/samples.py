@@ -77,6 +77,22 @@ def fresh_deal(seed: int = 7) -> Game:
     raise AssertionError("no deal with a 3 in every hand")
 
 
+def no_three(seed: int = 0, plies: int = 30) -> tuple[Game, int]:
+    """A game in which a seat was dealt no 3 (大落 at once, playing on for its team: 第二十六条),
+    ``plies`` random actions in; and that seat."""
+    for s in range(seed, seed + 200):
+        g = Game.deal(s)
+        no3 = [e.seat for e in g.events if e.kind == "no3" and e.seat is not None]
+        if no3:
+            rng = random.Random(s)
+            while not g.over and g.ply < plies and g.counts()[no3[0]]:
+                seat = g.to_act
+                assert seat is not None
+                g.act(seat, rng.choice(g.legal_actions(seat)))
+            return g, no3[0]
+    raise AssertionError("no deal with a seat lacking a 3")
+
+
 def midgame() -> Game:
     g = Game.from_hands(MIDGAME_HANDS, leader=0)
     for action in MIDGAME_SCRIPT:

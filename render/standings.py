@@ -10,16 +10,15 @@ from bot.league import StandingRow
 
 from . import fonts
 from .draw import fit, pill, signed, text, to_png
-from .theme import BG, BRONZE, DIM, GOLD, GOOD, MUTED, PANEL, RGB, SILVER, TEXT
+from .theme import BG, BRONZE, DIM, FINE, GOLD, GOOD, MUTED, PANEL, RGB, SILVER, TEXT, WIDTH
 
-WIDTH = 1200
 HEADER = 170
 ROW_H = 72
 FOOTER = 24
 MAX_ROWS = 20
 """Rows drawn at most: a league image must stay readable on a phone; the caller pages the rest."""
 
-COLUMNS = (("积分", 640), ("局数", 770), ("头科", 880), ("大落", 990), ("开点率", 1160))
+COLUMNS = (("积分", 640), ("局数", 770), ("头科", 890), ("大落", 1010), ("开点率", 1170))
 """Column titles and the x at which their numbers end (right-aligned)."""
 MEDALS: dict[int, RGB] = {1: GOLD, 2: SILVER, 3: BRONZE}
 
@@ -49,15 +48,15 @@ def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛") -
         d,
         (WIDTH - 24, 56),
         f"前 {MAX_ROWS} 名（共 {len(rows)} 人）" if len(rows) > MAX_ROWS else f"{len(rows)} 名玩家",
-        30,
+        34,
         MUTED,
         fonts.BOLD,
         anchor="rm",
     )
-    text(d, (40, HEADER - 30), "排名", 28, MUTED, fonts.BOLD, anchor="lm")
-    text(d, (150, HEADER - 30), "玩家", 28, MUTED, fonts.BOLD, anchor="lm")
+    text(d, (30, HEADER - 30), "排名", FINE, MUTED, fonts.BOLD, anchor="lm")
+    text(d, (150, HEADER - 30), "玩家", FINE, MUTED, fonts.BOLD, anchor="lm")
     for title_, x in COLUMNS:
-        text(d, (x, HEADER - 30), title_, 28, MUTED, fonts.BOLD, anchor="rm")
+        text(d, (x, HEADER - 30), title_, FINE, MUTED, fonts.BOLD, anchor="rm")
     if not rows:
         text(d, (WIDTH // 2, HEADER + ROW_H // 2), "还没有对局", 34, DIM, fonts.BOLD, anchor="mm")
         return to_png(img)
@@ -69,14 +68,14 @@ def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛") -
         )
         medal = MEDALS.get(rank)
         if medal:
-            pill(d, (70, cy), str(rank), 32, medal, (30, 26, 10), fonts.BLACK)
+            pill(d, (70, cy), str(rank), 36, medal, (30, 26, 10), fonts.BLACK)
         else:
-            text(d, (70, cy), str(rank), 32, MUTED, fonts.BOLD, anchor="mm")
+            text(d, (70, cy), str(rank), 36, MUTED, fonts.BOLD, anchor="mm")
         text(
             d,
             (150, cy),
-            fit(fonts.displayable(row.name, "?"), 34, fonts.BOLD, 380),
-            34,
+            fit(fonts.displayable(row.name, "?"), 36, fonts.BOLD, 380),
+            36,
             TEXT,
             fonts.BOLD,
             anchor="lm",
@@ -86,5 +85,5 @@ def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛") -
         text(d, (pts_x, cy), signed(row.points), 40, pts_ink, fonts.BLACK, anchor="rm")
         values = (str(row.games), str(row.tou_ke), str(row.da_luo), f"{round(row.kaidian_rate * 100)}%")
         for (_, x), value in zip(counts, values, strict=True):
-            text(d, (x, cy), value, 32, TEXT, fonts.BOLD, anchor="rm")
+            text(d, (x, cy), value, 36, TEXT, fonts.BOLD, anchor="rm")
     return to_png(img)

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from bot.engine import PLACE_ZH, Event, MatchView, SeatView
 
 from . import cards, fonts
-from .draw import display_name, fit, pill, signed, text, text_width, to_png
+from .draw import display_name, fit, pill, pill_width, signed, text, text_width, to_png
 from .labels import (
     PLAY_KINDS,
     Label,
@@ -33,6 +33,7 @@ from .theme import (
     DIM,
     FELT,
     FELT_DARK,
+    FINE,
     GOLD,
     MUTED,
     PANEL,
@@ -44,9 +45,10 @@ from .theme import (
     TEAM_FILL,
     TEAM_NAME,
     TEXT,
+    WIDTH,
 )
 
-SIZE = (1200, 1000)
+SIZE = (WIDTH, 1000)
 """Every table image is this size, so a Discord message never jumps as it is edited."""
 
 RELATIVE = ("自己", "下家", "下联", "对家", "上联", "上家")
@@ -79,6 +81,12 @@ DECISIONS = {
     "yaotou": "要头还是无头",
 }
 """``MatchView.decision`` → what the centre says the awaited seat is deciding."""
+SECRET_DECISIONS = frozenset({"revolt", "declare"})
+"""Decisions only some hands face (革命: no 2 and no joker; 宣点: a pure 够级 set): naming the seat
+that decides would tell what it holds (issue 14, item 9), so no picture names it or lights its
+turn, except that seat's own panel."""
+PENDING = "选择"
+"""The centre's word while a secret decision is awaited: 等待大家选择."""
 VERBS = {
     "lead": "发牌",
     "follow": "顺牌",
@@ -101,26 +109,51 @@ COUNTER_COLOURS: dict[str, tuple[RGB, RGB]] = {
 """记牌器 badge colours: 2 white, 小王 grey, 大王 red, like the cards."""
 
 # Geometry, by position around the table: 0 is the bottom, then counter-clockwise (R1.1).
-PANEL_W, PANEL_H = 290, 112
-PANELS = ((600, 928), (1045, 700), (1045, 330), (600, 140), (155, 330), (155, 700))
-SPOTS = ((600, 790), (790, 700), (790, 330), (600, 275), (410, 330), (410, 700))
+PANEL_W, PANEL_H = 300, 126
+PANELS = ((600, 926), (1042, 700), (1042, 330), (600, 140), (158, 330), (158, 700))
+SPOTS = ((600, 790), (780, 700), (780, 330), (600, 275), (420, 330), (420, 700))
 """Centre of each seat's last play this round, between its panel and the middle."""
 LABELS = (
-    (765, 928, "l"),
-    (1045, 792, "c"),
-    (1045, 238, "c"),
+    (765, 926, "l"),
+    (1042, 802, "c"),
+    (1042, 228, "c"),
     (765, 140, "l"),
-    (155, 238, "c"),
-    (155, 792, "c"),
+    (158, 228, "c"),
+    (158, 802, "c"),
 )
 """Where each seat's row of labels goes, against its panel so it is plainly that seat's:
 (x, y, "l") starts at x, (x, y, "c") is centred on x."""
-SPOT_W = 240
+SPOT_W = 220
 HALO = 30
-SMALL = (58, 80)
+SMALL = (74, 102)
+"""The cards at a seat: as small as they can be while their rank still reads at phone width."""
 BIG = (92, 128)
 CENTRE = (600, 505)
 CENTRE_W = 400
+
+NAME_SIZE, COUNT_SIZE, PLACE_SIZE = 36, 46, 34
+"""A seat's name, its card count and its place (头科 …); its caption and chips are ``FINE``."""
+CHIP_PAD, CHIP_GAP, CAPTION_GAP = 8, 6, 10
+"""Chips share the seat's second line with its caption, so they are padded tightly."""
+WARN_COUNT = 5
+"""A seat with this many cards or fewer is near going out: its count is drawn in gold (in play only)."""
+TOP_CAPTION, TOP_BADGE, TURN_SIZE = 36, 34, 40
+"""The middle: who made the top play and how, its 够级 badge, and 轮到 X under it."""
+CORNER_SIZE = 34
+"""The phase pill and the teams' legend in the corners."""
+
+
+def position(seat: int, bottom: int | None = None) -> int:
+    """Where ``seat`` is drawn: 0 the bottom, then counter-clockwise (R1.1) as ``PANELS`` lists.
+
+    ``bottom`` is the seat drawn at the bottom: a player's own on its panel; the public table is
+    drawn from nobody's seat, with 1号 at the bottom."""
+    return (seat - (bottom or 0)) % 6
+
+
+def relative(seat: int, viewer: int) -> str:
+    """What ``viewer`` calls ``seat``: 自己, 下家, 下联, 对家, 上联 or 上家 (R1.2)."""
+    return RELATIVE[position(seat, viewer)]
 
 
 @dataclass(frozen=True)
@@ -182,14 +215,17 @@ def with_match(extras: TableExtras, mv: MatchView) -> TableExtras:
         if leader is not None:
             labels.setdefault(leader, []).append("上班")
     totals = mv.standings.totals
+    turn, decision = mv.to_act, DECISIONS.get(mv.decision or "")
+    if mv.decision in SECRET_DECISIONS and mv.to_act != extras.perspective:
+        turn, decision = None, PENDING
     return replace(
         extras,
         phase=extras.phase or MATCH_PHASES.get(mv.phase),
         game_no=extras.game_no if extras.game_no is not None else mv.game_no,
         games=extras.games if extras.games is not None else mv.games,
         scores=extras.scores if extras.scores is not None else (totals[0], totals[1]),
-        turn=extras.turn if extras.turn is not None else mv.to_act,
-        decision=extras.decision or DECISIONS.get(mv.decision or ""),
+        turn=extras.turn if extras.turn is not None else turn,
+        decision=extras.decision or decision,
         labels={s: list(dict.fromkeys(w)) for s, w in labels.items()},
     )
 
@@ -226,28 +262,68 @@ def _place_colours(place: int) -> tuple[RGB, RGB]:
     return (150, 40, 44), TEXT
 
 
-def _chips(seat: int, view: SeatView | None, extras: TableExtras) -> list[tuple[str, RGB, RGB]]:
-    """Small standing facts under a seat's name: AI, 托管, 革命, 开点 or 宣点, 带王 (步步带王)."""
-    chips: list[tuple[str, RGB, RGB]] = []
-    if extras.ai[seat] and extras.names[seat]:
-        chips.append(("AI", (90, 100, 120), TEXT))
+Chip = tuple[str, RGB, RGB]
+"""A word drawn as a badge on a seat's second line: (word, fill, ink)."""
+
+
+def _chips(seat: int, view: SeatView | None, extras: TableExtras) -> list[Chip]:
+    """Standing facts about a seat, most needed first: 托管, 革命, 冲点, 够死级 or 无头, 开点 or 宣点,
+    带王 (步步带王), and AI where the name does not say it already."""
+    chips: list[Chip] = []
     if extras.trustee[seat]:
-        chips.append(("托管", (90, 100, 120), TEXT))
-    if view is None:
-        return chips
-    if any(e.kind == "revolt" and e.seat == seat for e in view.events):
-        chips.append(("革命", (200, 50, 50), TEXT))
-    if any(e.kind == "chongdian" and e.seat == seat for e in view.events):
-        chips.append(("冲点", GOLD, (40, 28, 0)))
-    if view.head == seat:  # R14.7: 够死级 plays left, or 无头
-        chips.append((f"够死级×{view.sijiji}" if view.sijiji else "无头", (110, 40, 170), TEXT))
-    if view.kaidian[seat]:
-        chips.append(("开点", GOLD, (40, 28, 0)))
-    elif view.natural[seat]:
-        chips.append(("宣点", (140, 110, 30), TEXT))
-    if view.duty[seat]:
-        chips.append(("带王", (200, 70, 20), TEXT))
+        chips.append(("托管", (200, 110, 30), TEXT))
+    if view is not None:
+        if any(e.kind == "revolt" and e.seat == seat for e in view.events):
+            chips.append(("革命", (200, 50, 50), TEXT))
+        if any(e.kind == "chongdian" and e.seat == seat for e in view.events):
+            chips.append(("冲点", GOLD, (40, 28, 0)))
+        if view.head == seat:  # R14.7: 够死级 plays left, or 无头
+            chips.append((f"够死级×{view.sijiji}" if view.sijiji else "无头", (110, 40, 170), TEXT))
+        if view.kaidian[seat]:
+            chips.append(("开点", GOLD, (40, 28, 0)))
+        elif view.natural[seat]:
+            chips.append(("宣点", (140, 110, 30), TEXT))
+        if view.duty[seat]:
+            chips.append(("带王", (200, 70, 20), TEXT))
+    if extras.ai[seat] and extras.names[seat] and "AI" not in seat_name(extras, seat).upper():
+        chips.append(("AI", (90, 100, 120), TEXT))
     return chips
+
+
+def _chip_width(word: str) -> int:
+    return pill_width(word, FINE, fonts.BOLD, CHIP_PAD)
+
+
+def line_width(caption: str, chips: Sequence[Chip]) -> int:
+    """The width of a seat's second line: its caption, then its chips."""
+    chips_w = sum(_chip_width(w) for w, _, _ in chips) + CHIP_GAP * max(0, len(chips) - 1)
+    gap = CAPTION_GAP if caption and chips else 0
+    return (text_width(caption, FINE) if caption else 0) + gap + chips_w
+
+
+def seat_line(captions: Sequence[str], chips: Sequence[Chip], room: int) -> tuple[str, list[Chip]]:
+    """A seat's second line in ``room`` pixels: the first caption with which every chip fits (the
+    captions go from fullest to shortest), else no caption and the chips that fit, in order.
+
+    Everything on the line is ``FINE`` type, the smallest that reads on a phone: what does not fit
+    is dropped rather than drawn smaller."""
+    for caption in captions:
+        if line_width(caption, chips) <= room:
+            return caption, list(chips)
+    kept: list[Chip] = []
+    for chip in chips:
+        if line_width("", [*kept, chip]) > room:
+            break
+        kept.append(chip)
+    return "", kept
+
+
+def _captions(seat: int, extras: TableExtras) -> tuple[str, ...]:
+    """A seat's caption, fullest first: 红方 1号 on the public table, 下家 2号 on a player's panel."""
+    if extras.perspective is None:
+        return f"{TEAM_NAME[seat % 2]} {seat + 1}号", f"{seat + 1}号"
+    word = relative(seat, extras.perspective)
+    return f"{word} {seat + 1}号", word
 
 
 def _panel(
@@ -259,13 +335,22 @@ def _panel(
     counts: Sequence[int] | None,
     extras: TableExtras,
     active: bool,
+    warn: bool,
+    lobby: bool,
 ) -> None:
-    """A seat: name, card count or place, and its team colour; gold and glowing on its turn."""
+    """A seat: name and card count (or place) on the first line, caption and chips on the second,
+    in its team colour; gold and glowing on its turn.
+
+    A seat placed while it still holds cards (大落 for want of a 3, playing on for its team,
+    第二十六条) shows both its count and its place. ``warn`` (in play only) draws a count of
+    ``WARN_COUNT`` or fewer in gold; ``counts`` is None in the lobby and before a deal; ``lobby``
+    draws seats nobody took as 空位."""
     cx, cy = PANELS[pos]
     box = (cx - PANEL_W // 2, cy - PANEL_H // 2, cx + PANEL_W // 2, cy + PANEL_H // 2)
     team = seat % 2
-    empty = counts is None and extras.names[seat] is None and not extras.ai[seat]
+    empty = lobby and extras.names[seat] is None and not extras.ai[seat]
     place = view.places[seat] if view is not None else None
+    count = counts[seat] if counts is not None else None
     if active:
         halo = _halo()
         img.paste(halo, (box[0] - HALO, box[1] - HALO), halo)
@@ -274,34 +359,38 @@ def _panel(
         box, 20, fill=PANEL if empty else TEAM_FILL[team], outline=line, width=6 if active else 3
     )
     x0, y0, x1, _ = box
+    top_y, low_y = y0 + 40, y0 + 94
     right = x1 - 16
+    chips = _chips(seat, view, extras)
+    out = place is not None and not count
     if place is not None:
         back, fore = _place_colours(place)
-        right = pill(d, (right - 48, y0 + 36), PLACE_ZH[place], 28, back, fore, fonts.BLACK)[0] - 6
-    elif counts is not None:
-        count = str(counts[seat])
-        cw = text_width(count, 42, fonts.BLACK)
-        text(d, (right, y0 + 38), count, 42, GOLD if counts[seat] <= 5 else TEXT, fonts.BLACK, anchor="rm")
+        if out:
+            w = pill_width(PLACE_ZH[place], PLACE_SIZE, fonts.BLACK)
+            right = pill(d, (right - w // 2, top_y), PLACE_ZH[place], PLACE_SIZE, back, fore, fonts.BLACK)[0] - 8
+        else:
+            chips.insert(0, (PLACE_ZH[place], back, fore))
+    if count is not None and not out:
+        shown = str(count)
+        cw = text_width(shown, COUNT_SIZE, fonts.BLACK)
+        ink = GOLD if warn and count <= WARN_COUNT else TEXT
+        text(d, (right, top_y), shown, COUNT_SIZE, ink, fonts.BLACK, anchor="rm")
         icon = cards.back(30, 42)
-        img.paste(icon, (right - cw - 40, y0 + 15), icon)
+        img.paste(icon, (right - cw - 40, top_y - 23), icon)
         right -= cw + 48
     name = "空位" if empty else seat_name(extras, seat)
-    ink = DIM if empty or (place is not None and view is not None and not view.over) else TEXT
-    text(d, (x0 + 18, y0 + 38), fit(name, 32, fonts.BOLD, right - x0 - 26), 32, ink, fonts.BOLD, anchor="lm")
-    pos_word = RELATIVE[pos] if extras.perspective is not None else TEAM_NAME[team]
-    caption = f"{pos_word} {seat + 1}号"
-    chips = _chips(seat, view, extras)
-    room = x1 - 10 - (x0 + 26)
-    if text_width(caption, 26) + sum(text_width(w, 22, fonts.BOLD) + 30 for w, _, _ in chips) > room:
-        caption = f"{seat + 1}号"  # the panel's colour says the team: the chips need the room
-    text(d, (x0 + 18, y0 + 84), caption, 26, MUTED, anchor="lm")
-    x = x0 + 26 + text_width(caption, 26)
+    ink = DIM if empty or (out and view is not None and not view.over) else TEXT
+    room = right - x0 - 26
+    text(d, (x0 + 16, top_y), fit(name, NAME_SIZE, fonts.BOLD, room), NAME_SIZE, ink, fonts.BOLD, anchor="lm")
+    caption, chips = seat_line(_captions(seat, extras), chips, PANEL_W - 32)
+    x = x0 + 16
+    if caption:
+        text(d, (x, low_y), caption, FINE, MUTED, anchor="lm")
+        x += text_width(caption, FINE) + CAPTION_GAP
     for word, back, fore in chips:
-        w = text_width(word, 22, fonts.BOLD)
-        if x + w + 18 > x1 - 10:
-            break
-        pill(d, (x + w // 2 + 11, y0 + 84), word, 22, back, fore)
-        x += w + 30
+        w = _chip_width(word)
+        pill(d, (x + w // 2, low_y), word, FINE, back, fore, pad=CHIP_PAD)
+        x += w + CHIP_GAP
 
 
 def _spot(img: Image.Image, d: ImageDraw.ImageDraw, pos: int, mark: str | None) -> None:
@@ -323,7 +412,7 @@ def _spot(img: Image.Image, d: ImageDraw.ImageDraw, pos: int, mark: str | None) 
         )
         return
     w, h = SMALL
-    width = cards.fan_width(len(mark), w, SPOT_W)
+    width = cards.fan_width(mark, w, SPOT_W)
     cards.fan(img, mark, sx - width // 2, sy - h // 2, w, h, SPOT_W)
 
 
@@ -335,6 +424,7 @@ def _labels(img: Image.Image, pos: int, words: Sequence[Label]) -> None:
     x, y, align = LABELS[pos]
     if align == "c":
         x -= total // 2
+    x = max(0, min(x, SIZE[0] - total))  # 放弃开点 at a side seat: kept whole inside the picture
     for s in stamps:
         img.paste(s, (x, y - s.height // 2), s)
         x += s.width - 10
@@ -370,8 +460,8 @@ def _lobby(d: ImageDraw.ImageDraw, extras: TableExtras) -> None:
     seated = sum(1 for s in range(6) if extras.names[s] is not None or extras.ai[s])
     text(d, (cx, cy + 22), f"已入座 {seated}/6", 34, TEXT, fonts.BOLD, anchor="mm")
     if extras.tip:
-        tip = fit(extras.tip, 30, fonts.MEDIUM, 640)
-        pill(d, (cx, cy + 100), tip, 30, FELT_DARK, (220, 236, 226), fonts.MEDIUM)
+        tip = fit(extras.tip, 36, fonts.MEDIUM, 680)
+        pill(d, (cx, cy + 104), tip, 36, FELT_DARK, (220, 236, 226), fonts.MEDIUM)
 
 
 def _centre(
@@ -408,13 +498,18 @@ def _centre(
             stroke=4,
             stroke_fill=FELT_DARK,
         )
-        if turn is not None:
-            name = fit(seat_name(extras, turn), 34, fonts.BOLD, 360)
+        if turn is not None or extras.decision:
+            if turn is None:  # a choice that would tell a hand if its seat were named (革命, 宣点)
+                words = f"等待大家{extras.decision}"
+            elif turn == extras.perspective:
+                words = f"轮到你 {extras.decision or ''}"
+            else:
+                words = f"等待 {fit(seat_name(extras, turn), 38, fonts.BOLD, 360)} {extras.decision or ''}"
             text(
                 d,
-                (cx, cy + 56),
-                f"等待 {name} {extras.decision or ''}".rstrip(),
-                34,
+                (cx, cy + 60),
+                words.rstrip(),
+                38,
                 GOLD,
                 fonts.BOLD,
                 anchor="mm",
@@ -424,53 +519,55 @@ def _centre(
         return
     if view.top is None:
         if turn is not None:
-            name = fit(seat_name(extras, turn), 44, fonts.BLACK, 420)
+            name = "轮到你" if turn == extras.perspective else fit(seat_name(extras, turn), 44, fonts.BLACK, 420)
             text(d, (cx, cy - 16), name, 44, GOLD, fonts.BLACK, anchor="mm", stroke=3, stroke_fill=FELT_DARK)
             text(d, (cx, cy + 42), "发牌", 36, TEXT, fonts.BOLD, anchor="mm")
         prev = previous_top(view.events)
         if prev is not None and prev.seat is not None and prev.play:
             line = fit(
-                f"上轮最大 {seat_name(extras, prev.seat)} {cards.play_words(prev.play)}",
-                26,
-                fonts.REGULAR,
-                440,
+                f"上轮最大 {seat_name(extras, prev.seat)}：{cards.play_words(prev.play)}",
+                FINE,
+                fonts.MEDIUM,
+                560,
             )
-            text(d, (cx, cy + 98), line, 26, (200, 222, 210), anchor="mm")
+            text(d, (cx, cy + 102), line, FINE, (200, 222, 210), fonts.MEDIUM, anchor="mm")
         return
     top_seat, play = view.top
+    dead = view.top_gouji and sijiji_on_top(view.events, top_seat)  # R14.7: only a burn may answer it
+    badge = ("够死级" if dead else "够级") if view.top_gouji else ""
+    badge_w = pill_width(badge, TOP_BADGE, fonts.BLACK) + 12 if badge else 0
     caption = fit(
         f"{seat_name(extras, top_seat)} {_top_caption(view, top_seat)}",
-        32,
+        TOP_CAPTION,
         fonts.BOLD,
-        300 if view.top_gouji else 420,
+        560 - badge_w,
     )
-    cw = text_width(caption, 32, fonts.BOLD)
-    x = cx - (cw + ((124 if sijiji_on_top(view.events, top_seat) else 96) if view.top_gouji else 0)) // 2
+    cw = text_width(caption, TOP_CAPTION, fonts.BOLD)
+    x = cx - (cw + badge_w) // 2
     text(
         d,
-        (x, cy - 96),
+        (x, cy - 98),
         caption,
-        32,
+        TOP_CAPTION,
         TEAM[top_seat % 2],
         fonts.BOLD,
         anchor="lm",
         stroke=3,
         stroke_fill=FELT_DARK,
     )
-    if view.top_gouji and sijiji_on_top(view.events, top_seat):  # R14.7: only a burn may answer it
-        pill(d, (x + cw + 68, cy - 96), "够死级", 28, (200, 50, 50), TEXT, fonts.BLACK)
-    elif view.top_gouji:
-        pill(d, (x + cw + 54, cy - 96), "够级", 28, GOLD, (50, 30, 0), fonts.BLACK)
+    if badge:
+        back, fore = ((200, 50, 50), TEXT) if dead else (GOLD, (50, 30, 0))
+        pill(d, (x + cw + 12 + (badge_w - 12) // 2, cy - 98), badge, TOP_BADGE, back, fore, fonts.BLACK)
     w, h = BIG
-    width = cards.fan_width(len(play), w, CENTRE_W)
+    width = cards.fan_width(play, w, CENTRE_W)
     cards.fan(img, play, cx - width // 2, cy - 66, w, h, CENTRE_W)
     if turn is not None:
-        name = fit(seat_name(extras, turn), 30, fonts.BOLD, 330)
+        name = fit(seat_name(extras, turn), TURN_SIZE, fonts.BOLD, 460)
         text(
             d,
-            (cx, cy + 100),
-            f"轮到 {name}",
-            30,
+            (cx, cy + 110),
+            "轮到你了" if turn == extras.perspective else f"轮到 {name}",
+            TURN_SIZE,
             GOLD,
             fonts.BOLD,
             anchor="mm",
@@ -479,12 +576,12 @@ def _centre(
         )
 
 
-def _phase(view: SeatView | None, counts: Sequence[int] | None, extras: TableExtras) -> str:
+def _phase(view: SeatView | None, lobby: bool, extras: TableExtras) -> str:
     """The phase word: the match's when it gives one, else read from the view."""
     if extras.phase:
         return extras.phase
     if view is None:
-        return PHASE_LOBBY if counts is None else PHASE_PLAY
+        return PHASE_LOBBY if lobby else PHASE_PLAY
     return PHASE_OVER if view.over else (PHASE_LUANCHAN if view.luanchan else PHASE_PLAY)
 
 
@@ -495,41 +592,41 @@ def _corners(
     phase_y = 44
     if extras.game_no is not None:
         of = f"/{extras.games}" if extras.games else ""
-        text(d, (24, 44), f"第 {extras.game_no}{of} 局", 34, TEXT, fonts.BOLD, anchor="lm")
-        phase_y = 100
-    w = text_width(phase, 30, fonts.BLACK)
+        text(d, (24, 44), f"第 {extras.game_no}{of} 局", 38, TEXT, fonts.BOLD, anchor="lm")
+        phase_y = 104
+    w = pill_width(phase, CORNER_SIZE, fonts.BLACK)
     hot = (200, 60, 40) if phase == PHASE_LUANCHAN else (60, 70, 86)
-    pill(d, (24 + 15 + w // 2, phase_y), phase, 30, hot, TEXT, fonts.BLACK)
+    pill(d, (24 + w // 2, phase_y), phase, CORNER_SIZE, hot, TEXT, fonts.BLACK)
     if view is not None:
-        left = still_out(view.events)
-        text(d, (SIZE[0] - 24, 30), "记牌器 未出", 26, MUTED, fonts.BOLD, anchor="rm")
-        x = SIZE[0] - 24
-        for sym in ("R", "B", "2"):
-            n = str(left[sym])
-            text(d, (x, 84), n, 38, TEXT if left[sym] else DIM, fonts.BLACK, anchor="rm")
-            x -= text_width(n, 38, fonts.BLACK) + 8
-            word = cards.rank_label(sym)
-            back, fore = COUNTER_COLOURS[sym]
-            w = text_width(word, 28, fonts.BLACK)
-            pill(d, (x - w // 2 - 14, 84), word, 28, back, fore, fonts.BLACK)
-            x -= w + 28 + 22
+        _counter(d, still_out(view.events))
     for team in (0, 1):
-        y = SIZE[1] - 96 + team * 50
-        d.ellipse((24, y - 12, 48, y + 12), fill=TEAM[team])
+        y = SIZE[1] - 96 + team * 52
+        d.ellipse((24, y - 13, 50, y + 13), fill=TEAM[team])
         seats = " ".join(str(s + 1) for s in range(team, 6, 2))
-        text(d, (60, y), f"{TEAM_NAME[team]} {seats}", 28, TEXT, fonts.BOLD, anchor="lm")
+        text(d, (62, y), f"{TEAM_NAME[team]} {seats}", CORNER_SIZE, TEXT, fonts.BOLD, anchor="lm")
         if extras.scores is not None:
-            text(d, (290, y), signed(extras.scores[team]), 36, TEAM[team], fonts.BLACK, anchor="rm")
+            text(d, (330, y), signed(extras.scores[team]), 40, TEAM[team], fonts.BLACK, anchor="rm")
 
 
-def render_table(view: SeatView | MatchView | None, extras: TableExtras | None = None) -> bytes:
-    """The table as PNG bytes.
+def _counter(d: ImageDraw.ImageDraw, left: Mapping[str, int]) -> None:
+    """记牌器: how many 大王, 小王 and 2s are still out, in one row at the top right, clear of the top seat."""
+    text(d, (SIZE[0] - 24, 26), "记牌器", FINE, MUTED, fonts.BOLD, anchor="rm")
+    x = SIZE[0] - 24
+    for sym in ("R", "B", "2"):
+        n = str(left[sym])
+        text(d, (x, 76), n, 42, TEXT if left[sym] else DIM, fonts.BLACK, anchor="rm")
+        x -= text_width(n, 42, fonts.BLACK) + 10
+        word = cards.rank_label(sym)
+        back, fore = COUNTER_COLOURS[sym]
+        w = pill_width(word, FINE, fonts.BLACK, CHIP_PAD)
+        pill(d, (x - w // 2, 76), word, FINE, back, fore, fonts.BLACK, pad=CHIP_PAD)
+        x -= w + 18
 
-    ``view`` is any seat's ``SeatView`` of a game, a ``MatchView`` (in play or in a phase before
-    it: then the counts, phase, match score and seat words come from the match), or None for the
-    lobby.
-    """
+
+def draw_table(view: SeatView | MatchView | None, extras: TableExtras | None = None) -> Image.Image:
+    """The table as an image, for ``render_table`` and for a player's panel (``render.panel``)."""
     extras = extras or TableExtras()
+    lobby = view is None
     counts: Sequence[int] | None = None
     if isinstance(view, MatchView):
         extras = with_match(extras, view)
@@ -537,9 +634,11 @@ def render_table(view: SeatView | MatchView | None, extras: TableExtras | None =
         view = view.game
     if view is not None:
         counts = view.counts
+    if counts is not None and not any(counts):  # between games, before the deal: no row of 0s
+        counts = None
     img = _background().copy()
     d = ImageDraw.Draw(img)
-    phase = _phase(view, counts, extras)
+    phase = _phase(view, lobby, extras)
     if view is not None and view.over:
         turn = None
     elif view is not None and phase in PLAY_PHASES:
@@ -548,16 +647,26 @@ def render_table(view: SeatView | MatchView | None, extras: TableExtras | None =
         turn = extras.turn
     labels = seat_labels(view.events if view else (), view.kaidian_chance if view else None, extras.labels,
                          view.burning if view else None)
-    bottom = extras.perspective or 0
     for seat in range(6):
-        pos = (seat - bottom) % 6
-        _panel(img, d, pos, seat, view, counts, extras, seat == turn)
+        pos = position(seat, extras.perspective)
+        _panel(img, d, pos, seat, view, counts, extras, seat == turn, phase in PLAY_PHASES, lobby)
         if view is not None and not (view.top and view.top[0] == seat):  # the top play is drawn in the middle
             _spot(img, d, pos, view.marks[seat])
         _labels(img, pos, labels[seat])
-    if counts is None:
+    if lobby:
         _lobby(d, extras)
     else:
         _centre(img, d, view, extras, phase, turn)
     _corners(img, d, view, extras, phase)
-    return to_png(img)
+    return img
+
+
+def render_table(view: SeatView | MatchView | None, extras: TableExtras | None = None) -> bytes:
+    """The table as PNG bytes.
+
+    ``view`` is any seat's ``SeatView`` of a game, a ``MatchView`` (in play or in a phase before
+    it: then the counts, phase, match score and seat words come from the match), or None for the
+    lobby. Without ``extras.perspective`` it is the neutral public table (1号 at the bottom, seats
+    named by team); a player's own screen is ``render.render_panel``.
+    """
+    return to_png(draw_table(view, extras))

@@ -35,3 +35,19 @@ CARD_RED: RGB = (208, 36, 44)
 CARD_BLACK: RGB = (28, 28, 34)
 CARD_JOKER_BLACK: RGB = (90, 96, 108)
 CARD_BACK: RGB = (46, 84, 160)
+
+WIDTH = 1200
+"""Every image is this wide (the table, the hand, the panel, results, standings)."""
+PHONE_WIDTH = 400
+"""About how wide Discord shows an image on a phone (issue 14): the size to judge type at."""
+PHONE_MIN_PX = 11
+"""The smallest type, in pixels at ``PHONE_WIDTH``, that a phone player still reads, Chinese included."""
+
+
+def min_font(width: int = WIDTH) -> int:
+    """The smallest font size legible on a phone in an image ``width`` pixels wide (33 at 1200)."""
+    return -(-PHONE_MIN_PX * width // PHONE_WIDTH)
+
+
+FINE: int = min_font()
+"""The size of the smallest words drawn (captions, chips, legends): no word of an image is smaller."""

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
-from bot.engine import ITEM_NAMES, PLACE_ZH, Game, InvalidPlay, Match, Ruleset
+from bot.engine import ITEM_NAMES, PLACE_ZH, Game, InvalidPlay, Match
 from render import (
     MatchSummary,
     StandingRow,
@@ -24,6 +24,7 @@ from render import (
     gallery,
     hand,
     labels,
+    panel,
     render_hand,
     render_match,
     render_result,
@@ -52,10 +53,10 @@ def decode(png: bytes) -> Image.Image:
     return img
 
 
-def play_match(seed: int, actions: int, rules: Ruleset | None = None) -> Match:
+def play_match(seed: int, actions: int) -> Match:
     """A match driven with random legal actions for ``actions`` steps (or to its end)."""
     rng = random.Random(seed)
-    m = Match.new(seed=seed, games=2, rules=rules)
+    m = Match.new(seed=seed, games=2)
     for _ in range(actions):
         if m.over:
             break
@@ -208,13 +209,11 @@ def test_match_words_are_kept_to_two_with_the_match_ones_first():
 
 
 def test_with_match_fills_what_the_caller_left_unset():
-    m = play_match(3, 2, Ruleset.preset(revolution=True))
-    mv = m.view(0)
-    assert mv.phase == "revolution"
+    mv = samples.match_view("buy")
     got = table.with_match(TableExtras(game_no=9), mv)
     assert got.game_no == 9 and got.games == mv.games
     assert got.phase == table.MATCH_PHASES[mv.phase]
-    assert got.turn == mv.to_act
+    assert got.turn == mv.to_act and got.decision == table.DECISIONS[mv.decision]
 
 
 def test_gouji_marks():
@@ -268,7 +267,7 @@ def fresh_caches() -> Iterator[None]:
             fonts.has_glyph,
             cards.face,
             cards.back,
-            cards._condensed_ten,
+            cards._condensed,
             stamps.stamp,
         ):
             fn.cache_clear()
@@ -295,6 +294,8 @@ def static_strings() -> set[str]:
     words |= set(labels.MATCH_TARGET_WORDS.values()) | {labels.BURNING.text}
     words |= {"满贯，积分翻倍 ×2", "串三户，积分翻倍 ×2"}
     words |= {"满贯！积分翻倍", "串三家 ×2", "翻倍 ×2", "够死级×3", "无头", "冲点 1/3", "够死级"}
+    words |= {f"等待大家{table.PENDING}", "轮到你了", "轮到你", panel.NOT_DEALT, hand.WITH_TWOS_SHORT, "托管", "AI"}
+    words |= {"记牌器", "玩家", "积分", "每局", "平局", "比赛结果", "红方赢得比赛", "蓝方赢得比赛"}
     return words
 
 
