@@ -268,13 +268,15 @@ class Store:
 
     async def commit(self, table_id: int, *, revision: int, seats: list[dict[str, Any] | None],
                      state: str | None = None, status: str, action: tuple[int | None, int | None, str] | None = None,
-                     finished: FinishedGame | None = None, guild_id: int | None = None) -> None:
+                     finished: FinishedGame | None = None, guild_id: int | None = None,
+                     settings: dict[str, Any] | None = None) -> None:
         """Write a table's change durably: its revision, seats and status, the action that made it, the
-        game it finished (with the league rows), and — when given — a new snapshot. All of it lands
+        game it finished (with the league rows), and — when given — a new snapshot or the table's new
+        settings (the lobby's house rules). All of it lands
         in one transaction, shared with the changes of other tables waiting at the same moment (group
         commit: many tables, one file, one COMMIT); this returns once it is committed."""
         change = {"revision": revision, "seats": seats, "state": state, "status": status, "action": action,
-                  "finished": finished, "guild_id": guild_id}
+                  "finished": finished, "guild_id": guild_id, "settings": settings}
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((table_id, change, done))
         if self._writer is None or self._writer.done():
@@ -314,6 +316,9 @@ class Store:
             "UPDATE tables SET revision = ?, seats = ?, status = ?, updated_at = ? WHERE id = ?",
             [(c["revision"], json.dumps(c["seats"]), c["status"], t, table_id) for table_id, c in changes],
         )
+        settings = [(json.dumps(c["settings"]), table_id) for table_id, c in changes if c.get("settings") is not None]
+        if settings:
+            await self.db.executemany("UPDATE tables SET settings = ? WHERE id = ?", settings)
         snapshots = [(table_id, c["revision"], c["state"]) for table_id, c in changes if c["state"] is not None]
         if snapshots:
             await self.db.executemany(

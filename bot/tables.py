@@ -15,13 +15,14 @@ import logging
 import multiprocessing
 import os
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.ai import Player, make_player
 from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset
+from bot.engine.rules import SWITCHES
 from bot.store import FinishedGame, Store, StoreError, TableRow
 
 log = logging.getLogger(__name__)
@@ -250,6 +251,26 @@ class TableService:
             table.seats[seat] = Seat(None, f"AI {seat + 1}", ai=level)
             await self._commit_lobby(table)
         await self._notify(table, Change("lobby", seat=seat))
+        return table
+
+    async def set_switches(self, channel_id: int, user_id: int, on: Iterable[str]) -> Table:
+        """The host's house rules in the lobby (R13): every switch named in ``on`` is turned on, every
+        other switch off; the preset the table opened with keeps its name. Refused, unchanged, for
+        anyone but the host, once the match has started, or for a name that is no switch."""
+        table = self.get(channel_id)
+        async with table.lock:
+            self._lobby_only(table)
+            self._host_only(table, user_id)
+            chosen = set(on)
+            unknown = chosen - set(SWITCHES)
+            if unknown:
+                raise TableError("没有这条规则", f"no such house rule: {', '.join(sorted(unknown))}")
+            rules = Ruleset.preset(table.settings.rules.name, **{k: k in chosen for k in SWITCHES})
+            if rules.switches() == table.settings.rules.switches():
+                return table
+            table.settings = replace(table.settings, rules=rules)
+            await self._commit_lobby(table, settings=True)
+        await self._notify(table, Change("lobby"))
         return table
 
     async def start(self, channel_id: int, user_id: int, seed: int | None = None) -> Table:
@@ -511,10 +532,10 @@ class TableService:
             except Exception:
                 log.exception("listener failed for table %s", table.id)
 
-    async def _commit_lobby(self, table: Table) -> None:
+    async def _commit_lobby(self, table: Table, settings: bool = False) -> None:
         table.revision += 1
         await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(), state=None,
-                                status="lobby")
+                                status="lobby", settings=table.settings.to_dict() if settings else None)
 
     def _lobby_only(self, table: Table) -> None:
         if table.status != "lobby":

@@ -30,20 +30,6 @@ ZH: dict[str, str] = {
     "Choose seats, or draw them by lot (抽签) at the start": "自己选座，或开局时抽签",
     "ai": "ai水平",
     "How well the AI players play": "AI玩家的水平",
-    "revolution": "革命",
-    "Allow 革命 (off under the 大纲, on in classic): a seat with no 2 or joker sits out":
-        "允许革命（大纲默认关，经典默认开）：没有2和王的玩家可以不出牌",
-    "joker_kill": "红鬼二打一",
-    "Two 大王 kill one inside longer plays too (R3.3)": "两张大王可在多张牌型中灭一张大王",
-    "big_joker_gouji": "大王算够级",
-    "Plays with a 大王 are 够级牌 (R4.3)": "带大王的牌也算够级牌",
-    "teammate_peek": "阵营战",
-    "阵营战: see a teammate's hand once it holds fewer than 10 cards": "队友手牌少于10张时可以看到",
-    "suffocation": "窒息",
-    "窒息: a seat that played no card when 头科 goes out is 大落": "头科出完时还没出过牌的玩家为大落",
-    "grand_slam": "满贯",
-    "满贯: a seat out before anyone else played wins 串三家 for its team, doubled":
-        "别人还没出牌就出完（满贯）：算串三家，积分翻倍",
     "autoplay": "超时托管",
     "On time-out, the AI plays for you until you act (托管); off: only a safe move that turn":
         "超时后由AI托管直到你再出手；关闭则只替你走一步稳妥的",

@@ -6,7 +6,8 @@ A custom id is ``gouji:<table id>:<action>:<revision>``: the action is an engine
 ``hint`` …), and the revision is the table's when the component was drawn. The select of plays
 is ``gouji:<table id>:plays:<revision>`` (its values are card texts); the select of a choice before
 play with more options than a row of buttons holds (冲点's sets) is ``gouji:<table id>:choose:<revision>``
-(its values are engine actions). All are ``DynamicItem`` templates, registered once
+(its values are engine actions); the lobby's select of house rules is ``gouji:<table id>:house:<revision>``
+(its values are ``Ruleset`` switches). All are ``DynamicItem`` templates, registered once
 with ``add_dynamic_items``; a click is handed to the ``Gouji`` cog, which owns the service.
 """
 
@@ -26,9 +27,11 @@ log = logging.getLogger(__name__)
 COG_NAME = "Gouji"
 PREFIX = "gouji:"
 BUTTON = re.compile(
-    r"gouji:(?P<table>[0-9]{1,19}):(?P<action>(?!(?:plays|choose):)[a-z][A-Za-z0-9_-]{0,31}):(?P<revision>[0-9]{1,10})")
+    r"gouji:(?P<table>[0-9]{1,19}):(?P<action>(?!(?:plays|choose|house):)[a-z][A-Za-z0-9_-]{0,31}):"
+    r"(?P<revision>[0-9]{1,10})")
 SELECT = re.compile(r"gouji:(?P<table>[0-9]{1,19}):plays:(?P<revision>[0-9]{1,10})")
 CHOICE = re.compile(r"gouji:(?P<table>[0-9]{1,19}):choose:(?P<revision>[0-9]{1,10})")
+HOUSE = re.compile(r"gouji:(?P<table>[0-9]{1,19}):house:(?P<revision>[0-9]{1,10})")
 
 
 def button_id(table_id: int, action: str, revision: int) -> str:
@@ -44,9 +47,13 @@ def choice_id(table_id: int, revision: int) -> str:
     return f"{PREFIX}{table_id}:choose:{revision}"
 
 
+def house_id(table_id: int, revision: int) -> str:
+    return f"{PREFIX}{table_id}:house:{revision}"
+
+
 def is_ours_but_malformed(custom_id: str) -> bool:
     """A custom id with our prefix that no template reads: an old or forged one."""
-    return custom_id.startswith(PREFIX) and not any(t.fullmatch(custom_id) for t in (BUTTON, SELECT, CHOICE))
+    return custom_id.startswith(PREFIX) and not any(t.fullmatch(custom_id) for t in (BUTTON, SELECT, CHOICE, HOUSE))
 
 
 def _cog(interaction: discord.Interaction[Any]) -> TableCommands | None:
@@ -163,4 +170,34 @@ class ChoiceSelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(item)
 
 
-DYNAMIC_ITEMS = (TableButton, PlaySelect, ChoiceSelect)
+class HouseSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=HOUSE.pattern):
+    """The lobby's select of house rules (R13): the host ticks the switches to turn on; its option
+    values are ``Ruleset`` switch names, and the whole choice replaces the table's switches."""
+
+    def __init__(self, item: discord.ui.Select[Any]) -> None:
+        super().__init__(item)
+        m = HOUSE.fullmatch(item.custom_id or "")
+        if m is None:
+            raise ValueError(f"not a house-rules select id: {item.custom_id!r}")
+        self.table_id = int(m["table"])
+        self.revision = int(m["revision"])
+
+    @classmethod
+    def make(cls, table_id: int, revision: int, options: list[discord.SelectOption], placeholder: str,
+             row: int | None = None) -> HouseSelect:
+        return cls(discord.ui.Select(custom_id=house_id(table_id, revision), options=options, min_values=0,
+                                     max_values=len(options), placeholder=placeholder, row=row))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> HouseSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = _cog(interaction)
+        if cog is not None:
+            await cog.house_rules(interaction, self.table_id, list(self.item.values), self.revision)
+
+
+DYNAMIC_ITEMS = (TableButton, PlaySelect, ChoiceSelect, HouseSelect)

@@ -1,5 +1,5 @@
 """``/gouji rules [topic]``: the rules as this table plays them, by topic, from ``docs/rules.md``,
-and a page for each rules preset and each switch (R13) that ``/gouji open`` offers.
+and a page for each rules preset and one for the switches (R13) a table may set.
 
 The document is the single source of the topics (the same text the README points to); each
 ``## `` section is a topic, offered as a choice, so the command can never disagree with the rules
@@ -9,7 +9,7 @@ turns on is read from the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import Ruleset
-from bot.engine.rules import PRESETS
+from bot.engine.rules import PRESETS, SWITCH_INFO
 
 from .views import rules_line
 
@@ -64,24 +64,32 @@ the switch's ``Ruleset`` field."""
 
 
 def setting_topics(docs: list[Topic], path: Path = SETTINGS_PATH) -> tuple[list[Topic], list[Topic]]:
-    """A page for each preset and each switch, in the engine's order, and the document's topics left
-    once each preset's own section (``## … `classic` …``) has moved onto its page. A preset's page
-    ends with the switches it turns on, as the engine sets them."""
+    """A page for each preset and one for the switches, and the document's topics left once each
+    preset's own section (``## … `classic` …``) has moved onto its page. A preset's page ends with
+    the switches it turns on; the switches page lists every switch of the engine (``SWITCH_INFO``)
+    with its rule id and help, then what ``settings.md`` says of it — so a new switch has its page
+    the moment the engine has it."""
     _, pages = load(path)
     by_key = {t.title.split()[-1]: t for t in pages}
-    switches = [f.name for f in fields(Ruleset) if f.name != "name"]
-    names = {k: by_key[k].title.split("：")[-1].rsplit(" ", 1)[0] if k in by_key else k for k in switches}
     topics, absorbed = [], []
     for name in PRESETS:
         page = by_key.get(name, Topic(name, ""))
         section = next((t for t in docs if f"`{name}`" in t.title), None)
         rules = Ruleset.preset(name)
-        marks = " · ".join(f"{names[k]} {'✓' if getattr(rules, k) else '✗'}" for k in switches)
+        marks = " · ".join(f"{sw.zh} {'✓' if getattr(rules, sw.field) else '✗'}" for sw in SWITCH_INFO)
         parts = [section.body if section else "", page.body, f"开关默认 / its switches: {marks}"]
         topics.append(Topic(page.title, "\n\n".join(p for p in parts if p)))
         absorbed += [section] if section else []
-    topics += [by_key.get(k, Topic(k, "")) for k in switches]
+    entries = []
+    for sw in SWITCH_INFO:
+        more = by_key[sw.field].body if sw.field in by_key else f"{sw.help_zh}\n*{sw.help_en}*"
+        entries.append(f"**{sw.zh}** `{sw.flag}` — {sw.en}\n{more}")
+    topics.append(Topic(SWITCHES_TITLE, "\n\n".join(entries)))
     return topics, [t for t in docs if t not in absorbed]
+
+
+SWITCHES_TITLE = "开关 house rules：每条规则都可以单独打开或关掉 switches"
+"""The switches page: one page for all of them, so that the topics stay within Discord's 25 choices."""
 
 
 INTRO, DOC_TOPICS = load()

@@ -35,10 +35,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SORRY = bilingual("出了点问题，已记录，请再试一次", "something went wrong; it has been logged, please try again")
-SWITCHES = {"revolution": "revolution", "joker_kill": "joker_two_kill_one_extended",
-            "big_joker_gouji": "big_joker_is_gouji", "teammate_peek": "teammate_peek", "suffocation": "suffocation",
-            "grand_slam": "grand_slam"}
-"""``/gouji open`` options → the ``Ruleset`` switches they set (R13.3)."""
 NOT_SEATED = ("你不在这桌", "you are not seated at this table")
 NOT_STARTED = ("牌局还没开始", "the match has not started")
 
@@ -197,6 +193,16 @@ class TableCommands:
             else:
                 await self.act(interaction, table_id, action, revision)
 
+    async def house_rules(self, interaction: discord.Interaction[Any], table_id: int, on: list[str],
+                          revision: int) -> None:
+        """The lobby's house-rules select: the host's ticks become the table's switches."""
+        async with self.guarded(interaction, "house rules"):
+            table = self._find(table_id)
+            if revision != table.revision:
+                raise TableError(*STALE)
+            await self.service.set_switches(table.channel_id, interaction.user.id, on)
+            await interaction.response.defer()  # the table message shows the rules line
+
     async def act(self, interaction: discord.Interaction[Any], table_id: int, action: str, revision: int) -> None:
         """An engine action from a component or the modal, made against the revision it was drawn at."""
         async with self.guarded(interaction, f"action {action.split(' ', 1)[0]}"):
@@ -221,12 +227,6 @@ class TableCommands:
         rules="Rules preset", games="Games in the match",
         seconds="Seconds per turn before the AI plays for you (托管)",
         seats="Choose seats, or draw them by lot (抽签) at the start", ai="How well the AI players play",
-        revolution="Allow 革命 (off under the 大纲, on in classic): a seat with no 2 or joker sits out",
-        joker_kill="Two 大王 kill one inside longer plays too (R3.3)",
-        big_joker_gouji="Plays with a 大王 are 够级牌 (R4.3)",
-        teammate_peek="阵营战: see a teammate's hand once it holds fewer than 10 cards",
-        suffocation="窒息: a seat that played no card when 头科 goes out is 大落",
-        grand_slam="满贯: a seat out before anyone else played wins 串三家 for its team, doubled",
         autoplay="On time-out, the AI plays for you until you act (托管); off: only a safe move that turn",
     )
     @app_commands.choices(
@@ -239,15 +239,12 @@ class TableCommands:
         self, interaction: discord.Interaction[Any], rules: str | None = None,
         games: app_commands.Range[int, 1, 20] | None = None,
         seconds: app_commands.Range[int, 10, 600] | None = None,
-        seats: str | None = None, ai: str | None = None, revolution: bool | None = None,
-        joker_kill: bool | None = None, big_joker_gouji: bool | None = None, teammate_peek: bool | None = None,
-        suffocation: bool | None = None, grand_slam: bool | None = None, autoplay: bool | None = None,
+        seats: str | None = None, ai: str | None = None, autoplay: bool | None = None,
     ) -> None:
-        given = {"revolution": revolution, "joker_kill": joker_kill, "big_joker_gouji": big_joker_gouji,
-                 "teammate_peek": teammate_peek, "suffocation": suffocation, "grand_slam": grand_slam}
-        switches = {SWITCHES[k]: v for k, v in given.items() if v is not None}
+        """Opens the lobby; its house-rules select then sets any switch (R13), since Discord allows a
+        command 25 options and the engine has more switches than that leaves room for."""
         default = Settings()
-        settings = Settings(Ruleset.preset(rules or default.rules.name, **switches), games or default.games,
+        settings = Settings(Ruleset.preset(rules or default.rules.name), games or default.games,
                             float(seconds or default.turn_seconds), seats or default.seat_mode,
                             ai or default.ai_level, default.autoplay if autoplay is None else autoplay)
         user = interaction.user

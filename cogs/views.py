@@ -21,22 +21,18 @@ import discord
 
 from bot.ai import Suggestion, suggest
 from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, double_words, is_gouji, parse_play
+from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
 from bot.tables import SEATS, Table
 from render import MatchSummary, TableExtras, render_hand, render_match, render_result, render_table
 from render.cards import play_words, rank_label
 from render.table import sijiji_on_top
 
 from .i18n import bilingual
-from .ids import ChoiceSelect, PlaySelect, TableButton
+from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
 
 TEAM_ZH = ("红方", "蓝方")
-RULES_ZH = {"dagang": "大纲", "classic": "经典"}
+RULES_ZH = {name: zh for name, (zh, _) in PRESET_WORDS.items()}
 """Rules presets by their Chinese names."""
-SWITCH_ZH = {
-    "revolution": "革命", "joker_two_kill_one_extended": "红鬼二打一", "big_joker_is_gouji": "大王算够级",
-    "teammate_peek": "阵营战", "suffocation": "窒息", "grand_slam": "满贯",
-}
-"""The switches of R13.3 by their Chinese names."""
 MAX_OPTIONS = 25
 """Discord's limit of options in one select."""
 RECENT = 3
@@ -172,11 +168,9 @@ def _sets_words(action: str, hand: str) -> str | None:
 
 def rules_line(rules: Ruleset) -> str:
     """The preset by its Chinese name, and each switch set otherwise than the preset sets it (经典 · +满贯)."""
+    changed = rules.changed()
     words = [RULES_ZH.get(rules.name, rules.name)]
-    base = Ruleset.preset(rules.name)
-    for key, zh in SWITCH_ZH.items():
-        if getattr(rules, key) != getattr(base, key):
-            words.append(("+" if getattr(rules, key) else "−") + zh)
+    words += [("+" if changed[sw.field] else "−") + sw.zh for sw in SWITCH_INFO if sw.field in changed]
     return " · ".join(words)
 
 
@@ -294,6 +288,7 @@ def table_view(table: Table) -> discord.ui.View | None:
         add("leave", "离座")
         add("ai", "添加AI")
         add("start", "开始", discord.ButtonStyle.primary)
+        view.add_item(house_select(table))
         return view
     m = table.match
     if table.status != "playing" or m is None:
@@ -305,6 +300,17 @@ def table_view(table: Table) -> discord.ui.View | None:
     add("burn", "烧牌", discord.ButtonStyle.danger, enabled=in_play)
     add("revolt", "革命", discord.ButtonStyle.danger, enabled=m.view(0).decision == "revolt")  # not 冲点, 要头
     return view
+
+
+def house_select(table: Table) -> HouseSelect:
+    """The lobby's house rules (R13): every switch of the engine, the ones on ticked; only the host may
+    change them, before 开始. Built from ``SWITCH_INFO``, so a new switch appears here by itself."""
+    rules = table.settings.rules
+    options = [discord.SelectOption(label=f"{sw.zh} · {sw.en}"[:100], value=sw.field,
+                                    description=f"{sw.help_zh} / {sw.help_en}"[:100], default=getattr(rules, sw.field))
+               for sw in SWITCH_INFO]
+    return HouseSelect.make(table.id, table.revision, options[:MAX_OPTIONS],
+                            "房规（桌主）：勾选要打开的规则 / house rules (host): tick the ones on", row=1)
 
 
 def table_card(table: Table, banner: str | None = None) -> Card:
@@ -426,7 +432,7 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
         lines.append(f"👀 {seat_label(table, mate)}：{play_words(cards)}")
     if burn and can_burn:
         lines.append(bilingual("🔥 烧牌：在菜单里选一手牌", "burn: pick a play from the menu"))
-    if can_burn and m.rules.classic:
+    if can_burn and m.rules.burn_priority:
         lines.append(bilingual(*BURN_NOTE))
     if mv.game is not None and mv.game.burning is not None:
         burner, burned = mv.game.burning

@@ -287,9 +287,10 @@ class Harness:
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._dispatch(self._interaction(3, data, user, message))
 
-    async def choose(self, user: User, message_id: int, custom_id: str, value: str) -> list[Request]:
+    async def choose(self, user: User, message_id: int, custom_id: str, *values: str) -> list[Request]:
+        """Pick ``values`` (one, several or none) in a select of a message the bot sent."""
         message = self.fake.messages[message_id]
-        data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
         return await self._dispatch(self._interaction(3, data, user, message))
 
     async def submit(self, user: User, message_id: int, modal: dict[str, Any], value: str) -> list[Request]:
@@ -303,6 +304,12 @@ class Harness:
         table = self.service.tables[CHANNEL]
         assert table.message_id is not None
         return self.fake.messages[table.message_id]
+
+    async def house_rules(self, user: User, *on: str) -> list[Request]:
+        """Tick ``on`` (``Ruleset`` switches) in the lobby's house-rules select of the table message."""
+        message = self.table_message()
+        select = next(c for c in components(message) if c.get("type") == 3 and ":house:" in c["custom_id"])
+        return await self.choose(user, int(message["id"]), select["custom_id"], *on)
 
     def button(self, message: dict[str, Any], action: str) -> str:
         """The custom id of the message's button doing ``action``."""

@@ -12,8 +12,9 @@ from dataclasses import fields
 
 from test_cli import TURN, Player, console, follow_hints
 
-from bot.cli import SWITCHES, add_rules_argument, play, rules_of, rules_words, show, simulate
+from bot.cli import add_rules_argument, play, rules_of, rules_words, show, simulate
 from bot.engine import Game, Match, Ruleset
+from bot.engine.rules import SWITCH_INFO
 
 CLASSIC_SLAM = Ruleset.preset("classic", grand_slam=True)
 ASKED = {
@@ -30,7 +31,7 @@ def parse(*argv: str) -> argparse.Namespace:
 
 
 def test_rules_and_a_flag_per_switch() -> None:
-    assert {field for field, _, _ in SWITCHES.values()} == {f.name for f in fields(Ruleset)} - {"name"}
+    assert {sw.field for sw in SWITCH_INFO} == {f.name for f in fields(Ruleset)} - {"name"}
     assert rules_of(parse()) == Ruleset.preset()
     assert rules_of(parse("--rules", "classic")) == Ruleset.preset("classic")
     assert rules_of(parse("--rules", "classic", "--grand-slam", "--no-big-joker-gouji", "--teammate-peek")) == \
@@ -41,6 +42,9 @@ def test_rules_and_a_flag_per_switch() -> None:
     no_joker = Ruleset.preset("classic", big_joker_is_gouji=False)
     assert rules_words(no_joker) == "经典 classic · −大王算够级 big-joker-gouji"
     assert rules_words(Ruleset.preset()) == "大纲 dagang"
+    assert rules_of(parse("--burn-priority", "--no-tribute", "--no-declare-natural")) == \
+        Ruleset.preset(burn_priority=True, tribute=False, declare_natural=False)  # any rule à la carte
+    assert rules_words(Ruleset.preset(burn_priority=True)) == "大纲 dagang · +烧牌优先 burn-priority"
 
 
 def test_the_new_choices_read_in_both_languages() -> None:

@@ -6,7 +6,6 @@ exactly the legal actions. Pure views first, then real discord.py dispatch throu
 from __future__ import annotations
 
 import random
-from dataclasses import fields
 
 import pytest
 from conftest import deal
@@ -14,10 +13,10 @@ from discord_fakes import CHANNEL, HOST, PLAYERS, Harness, components, start_har
 from test_cogs_views import check_components, enabled_actions, table_of
 
 from bot.engine import Game, Match, Ruleset
-from bot.engine.rules import PRESETS
+from bot.engine.rules import PRESETS, SWITCH_INFO
 from bot.tables import Table
 from cogs.ids import CHOICE
-from cogs.rules import SETTING_TOPICS, TOPICS
+from cogs.rules import DOC_TOPICS, SETTING_TOPICS, TOPICS
 from cogs.views import (
     BURN_NOTE,
     BUY3_MUST,
@@ -240,7 +239,9 @@ async def logged(h: Harness) -> list[tuple[int | None, str]]:
 
 async def test_open_classic_with_grand_slam(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
-    await h.command(HOST, "open", rules="classic", grand_slam=True, suffocation=True)
+    await h.command(HOST, "open", rules="classic")
+    classic = Ruleset.preset("classic")
+    await h.house_rules(HOST, *[k for k, on in classic.switches().items() if on], "grand_slam", "suffocation")
     table = h.service.tables[CHANNEL]
     assert table.settings.rules == Ruleset.preset("classic", grand_slam=True, suffocation=True)
     assert table.settings.rules.big_joker_is_gouji  # classic's own default stands
@@ -250,8 +251,7 @@ async def test_open_classic_with_grand_slam(tmp_path, monkeypatch):
     rules = next(o for o in opened["options"] if o["name"] == "rules")
     assert {c["value"]: c["name"] for c in rules["choices"]} == {"dagang": "大纲 (dagang)", "classic": "经典 (classic)"}
     assert {c["name_localizations"]["zh-CN"] for c in rules["choices"]} == {"大纲", "经典"}
-    slam = next(o for o in opened["options"] if o["name"] == "grand_slam")
-    assert slam["type"] == 5 and slam["name_localizations"]["zh-CN"] == "满贯"
+    assert len(opened["options"]) <= 25 and not any(o["name"] == "grand_slam" for o in opened["options"])
     await h.bot.close()
 
 
@@ -307,25 +307,28 @@ async def test_burning_through_the_burn_button(tmp_path, monkeypatch):
     await h.bot.close()
 
 
-def test_rules_have_a_page_for_each_preset_and_switch() -> None:
-    switches = [f.name for f in fields(Ruleset) if f.name != "name"]
-    assert [t.title.split()[-1] for t in SETTING_TOPICS] == [*PRESETS, *switches]
+def test_rules_have_a_page_for_each_preset_and_one_for_every_switch() -> None:
+    assert [t.title.split()[-1] for t in SETTING_TOPICS] == [*PRESETS, "switches"]
     assert all(t.body for t in SETTING_TOPICS) and len(TOPICS) <= 25
-    assert all(t in TOPICS for t in SETTING_TOPICS)
+    assert all(t in TOPICS for t in SETTING_TOPICS) and len(TOPICS) == len(DOC_TOPICS) - 1 + len(SETTING_TOPICS)
     classic = SETTING_TOPICS[PRESETS.index("classic")]
     assert "上班" in classic.body and "冲点" in classic.body and "烧牌" in classic.body
-    assert classic.body.endswith("满贯 ✗") and "大王算够级 ✓" in classic.body  # classic's own default, from the engine
+    assert classic.body.endswith("宣点 ✓")
+    assert "大王算够级 ✓" in classic.body and "满贯 ✗" in classic.body  # classic's own defaults, from the engine
     assert not any("`classic`" in t.title for t in TOPICS if t not in SETTING_TOPICS), "its section is on its page"
-    slam = SETTING_TOPICS[len(PRESETS) + switches.index("grand_slam")]
-    assert slam.title == "开关 switch：满贯 grand_slam" and "`/gouji open grand_slam:`" in slam.body
+    switches = SETTING_TOPICS[-1]
+    assert all(f"**{sw.zh}** `{sw.flag}`" in switches.body for sw in SWITCH_INFO)
+    assert "别人还一张牌没出" in switches.body  # settings.md's text for 满贯
 
 
 async def test_rules_command_shows_a_switch_page_and_this_tables_rules(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
-    await h.command(HOST, "open", rules="classic", grand_slam=True)
+    await h.command(HOST, "open", rules="classic")
+    await h.house_rules(HOST, *[k for k, on in Ruleset.preset("classic", grand_slam=True).switches().items() if on])
     (listing,) = await h.command(HOST, "rules")
     assert listing.ephemeral and "本桌 / this table：经典 · +满贯" in listing.data["embeds"][0]["description"]
     page = str(TOPICS.index(SETTING_TOPICS[-1]))
     (answer,) = await h.command(HOST, "rules", topic=page)
-    assert answer.data["embeds"][0]["title"] == "开关 switch：满贯 grand_slam"
+    assert answer.data["embeds"][0]["title"] == SETTING_TOPICS[-1].title
+    assert "**满贯** `grand-slam`" in "".join(e["description"] for r in (answer,) for e in r.data["embeds"])
     await h.bot.close()

@@ -5,14 +5,14 @@ and rules commands answer from the store and the rules document."""
 from __future__ import annotations
 
 import re
-from dataclasses import fields
 
-from discord_fakes import CHANNEL, EPHEMERAL, HOST, PLAYERS, finish, seated, start_harness
+from discord_fakes import CHANNEL, EPHEMERAL, HOST, PLAYERS, components, finish, seated, start_harness
 
 from bot.engine import Ruleset
+from bot.engine.rules import SWITCH_INFO
+from bot.tables import Settings
 from cogs.i18n import ZH
 from cogs.rules import TOPICS, chunks
-from cogs.table import SWITCHES
 
 NAME = re.compile(r"[-_\w]{1,32}")
 """Discord's rule for command and option names (``\\w`` covers CJK letters)."""
@@ -80,16 +80,26 @@ async def test_every_english_string_of_the_tree_has_chinese(tmp_path, monkeypatc
     await h.bot.close()
 
 
-async def test_open_sets_every_switch_and_setting(tmp_path, monkeypatch):
-    switches = {f.name for f in fields(Ruleset)} - {"name"}
-    assert set(SWITCHES.values()) == switches, "every switch of R13.3 is an option of /gouji open"
+async def test_open_sets_every_setting_and_the_lobby_every_switch(tmp_path, monkeypatch):
+    """/gouji open sets the preset and the table settings; the lobby's house-rules select, built from the
+    engine's list of switches, sets any switch (R13) — the host's alone, and only before 开始."""
     h = await start_harness(tmp_path, monkeypatch)
-    await h.command(HOST, "open", games=2, seconds=30, seats="draw", ai="strong", revolution=False,
-                    joker_kill=True, big_joker_gouji=True)
+    await h.command(HOST, "open", games=2, seconds=30, seats="draw", ai="strong")
     s = h.service.tables[CHANNEL].settings
-    assert (s.games, s.turn_seconds, s.seat_mode, s.ai_level) == (2, 30.0, "draw", "strong")
-    assert s.rules == Ruleset.preset("dagang", revolution=False, joker_two_kill_one_extended=True,
-                                     big_joker_is_gouji=True)
+    assert (s.games, s.turn_seconds, s.seat_mode, s.ai_level, s.rules) == (2, 30.0, "draw", "strong", Ruleset())
+    select = next(c for c in components(h.table_message()) if c.get("type") == 3)
+    assert [o["value"] for o in select["options"]] == [sw.field for sw in SWITCH_INFO]
+    assert select["min_values"] == 0 and select["max_values"] == len(SWITCH_INFO) <= 25
+    assert {o["value"] for o in select["options"] if o.get("default")} == {"tribute", "declare_natural"}
+    (refused,) = await h.house_rules(PLAYERS[1], "revolution")
+    assert refused.ephemeral and "桌主" in refused.content and h.service.tables[CHANNEL].settings.rules == Ruleset()
+    await h.house_rules(HOST, "joker_two_kill_one_extended", "big_joker_is_gouji", "tribute")
+    s = h.service.tables[CHANNEL].settings
+    assert s.rules == Ruleset.preset("dagang", joker_two_kill_one_extended=True, big_joker_is_gouji=True,
+                                     declare_natural=False)
+    assert "大纲 · +红鬼二打一 · +大王算够级 · −宣点" in h.table_message()["content"]
+    stored = await h.service.store.open_tables()
+    assert [Settings.from_dict(r.settings).rules for r in stored] == [s.rules]  # committed, for a restart
     again = await h.command(PLAYERS[1], "open")
     assert again[-1].ephemeral and "已经有一桌" in again[-1].content
     await h.bot.close()

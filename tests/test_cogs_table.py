@@ -60,7 +60,7 @@ async def test_lobby_through_the_buttons(tmp_path, monkeypatch):
     assert opened[0].data["flags"] & EPHEMERAL and opened[-1].ephemeral
     msg = h.table_message()
     assert msg["attachments"][0]["filename"] == "table.png" and "<@11>" in msg["content"]
-    assert enabled(msg) == {"sit", "leave", "ai", "start"}
+    assert enabled(msg) == {"sit", "leave", "ai", "start", "house"}
     mid = int(msg["id"])
 
     picker = only(await h.click(B, mid, h.button(msg, "sit")))

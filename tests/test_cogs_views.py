@@ -12,7 +12,7 @@ from discord_fakes import BURN_AND_LET, crafted
 
 from bot.engine import Game, Match, Ruleset
 from bot.tables import Seat, Settings, Table
-from cogs.ids import BUTTON, CHOICE, SELECT, TableButton
+from cogs.ids import BUTTON, CHOICE, HOUSE, SELECT, TableButton
 from cogs.table import PlayModal
 from cogs.views import (
     PANEL_BUTTONS,
@@ -49,7 +49,7 @@ def check_components(view: discord.ui.View | None) -> dict[str, dict]:
         assert row["type"] == 1 and 1 <= len(row["components"]) <= 5
         for c in row["components"]:
             cid = c["custom_id"]
-            assert len(cid) <= 100 and (BUTTON.fullmatch(cid) or SELECT.fullmatch(cid) or CHOICE.fullmatch(cid)), cid
+            assert len(cid) <= 100 and any(t.fullmatch(cid) for t in (BUTTON, SELECT, CHOICE, HOUSE)), cid
             if c["type"] == 2:
                 assert 1 <= len(c["label"]) <= 80
             else:

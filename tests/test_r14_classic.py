@@ -30,10 +30,19 @@ def finish(g: Game, seed: int = 0) -> None:
 
 def test_r13_2_classic_preset_turns_big_joker_gouji_on_and_round_trips():
     r = Ruleset.preset("classic")
-    assert r.classic and r.big_joker_is_gouji and r.revolution
+    assert r.big_joker_is_gouji and r.revolution and r.burn_priority and r.luanchan_by_count
     assert not Ruleset.preset("classic", big_joker_is_gouji=False).big_joker_is_gouji
-    assert Ruleset.from_dict(r.to_dict()) == r
-    assert not DAGANG.classic
+    assert Ruleset.from_dict(r.to_dict()) == r and Ruleset.from_dict(r.to_dict()).name == "classic"
+    assert not DAGANG.burn_priority and r != DAGANG
+
+
+def test_r13_2_classic_is_nothing_but_the_dagang_switches_of_r14():
+    """The presets are only defaults: classic equals dagang with the R14 switches on (issue 15)."""
+    r14 = dict(kaidian_without_fours=True, burn_priority=True, shangban=True, compulsory_buy_three=True,
+               chongdian=True, yaotou=True, chuan_san_hu_double=True, luanchan_by_count=True)
+    assert Ruleset.preset("classic") == Ruleset.preset("dagang", **r14, big_joker_is_gouji=True, revolution=True)
+    assert Ruleset.preset("classic").changed() == {}
+    assert Ruleset.preset("dagang", burn_priority=True).changed() == {"burn_priority": True}
 
 
 # ---------------------------------------------------------------------------------------------- R14.1 开点

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.engine import PLACE_ZH, Match
+from bot.engine import PLACE_ZH, Match, Ruleset
 from render import (
     MatchSummary,
     TableExtras,
@@ -228,7 +228,7 @@ def test_a_no3_seat_keeps_its_count_beside_its_place(drawn) -> None:
 
 
 def test_a_secret_decision_names_nobody_but_on_its_own_panel(drawn) -> None:
-    m = Match.new(seed=3, games=2)
+    m = Match.new(seed=3, games=2, rules=Ruleset.preset(revolution=True))  # 革命 is off by default (R13.1)
     for _ in range(20):
         if m.view(0).decision == "revolt":
             break

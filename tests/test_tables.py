@@ -39,15 +39,18 @@ async def open_table(svc: TableService, games: int = 1, turn: float = 60) -> Tab
 
 
 async def drive_humans(svc: TableService, table: Table, rng: random.Random, until=lambda t: False) -> None:
-    """Play the humans' turns with random legal actions (carrying the revision) until the match ends."""
-    for _ in range(100_000):
+    """Play the humans' turns with random legal actions (carrying the revision) until the match ends.
+    Bounded by time, not by turns of the loop: AI seats and commits take what a loaded machine gives."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 120
+    while loop.time() < deadline:
         if table.status != "playing" or until(table):
             async with table.lock:  # let a change in flight finish its commit
                 return
         seat = table.to_act
         occupant = table.seats[seat] if seat is not None else None
         if occupant is None or occupant.user_id is None:
-            await asyncio.sleep(0)
+            await asyncio.sleep(0.001)
             continue
         m = table.match
         action = rng.choice(list(m.legal_actions(seat)) if m.phase != "play" else m.legal_actions(seat))

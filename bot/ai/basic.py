@@ -169,7 +169,7 @@ def decide_setup(view: MatchView, legal: Sequence[str]) -> Choice:
     if kind == "buy-answer":
         return Choice("refuse", "refuse")
     if kind == "revolt":  # without 2s and jokers a hand places low: 四科 (0) is worth more, measured
-        if _classic(view) and len(gouji_sets(h)) >= 3:  # R14.6: the 冲点 chance comes with it
+        if _chongdian_on(view) and len(gouji_sets(h)) >= 3:  # R14.6: the 冲点 chance comes with it
             return Choice("revolt", "revolt-chong")
         return Choice("revolt", "revolt")
     if kind == "shangban":
@@ -194,8 +194,8 @@ def _holds_pure(h: Sequence[int]) -> bool:
     return any(h[r] >= n for r, n in GOUJI_MIN.items())
 
 
-def _classic(view: MatchView) -> bool:
-    return rules_of(view.rules).classic
+def _chongdian_on(view: MatchView) -> bool:
+    return rules_of(view.rules).chongdian
 
 
 def gouji_sets(h: Sequence[int]) -> list[Play]:
@@ -267,7 +267,7 @@ def may_kaidian(sit: Situation) -> bool:
     h, me = sit.hand, sit.seat
     if not h[FOUR] or sit.lost[me] or sit.kaidian[me] or not sit.counts[sit.opposite] or 2 in sit.places:
         return False
-    if sit.classic:
+    if sit.rules.kaidian_without_fours:
         return sit.natural[me]
     return sit.natural[me] or (not sit.luanchan and sit.holding >= 5 and _holds_pure(h))
 
@@ -342,13 +342,13 @@ def _lead(sit: Situation, legal: Sequence[str]) -> Choice:
         action = play_action(Play(FOUR, h[FOUR]))
         if action in legal:
             return Choice(action, "kaidian")
-    if sit.classic and sit.burner:
+    if sit.burner:
         return _burn_lead(sit, legal)
     if sit.duty[me] and (h[BLACK] or h[RED]):
         return _duty_lead(sit, legal)
     groups = groups_of(h, with_fours=False)
     wilds = wild_play(h)
-    if sit.classic:
+    if sit.rules.kaidian_without_fours:
         choice = _classic_gouji_lead(sit, legal, groups, wilds)
         if choice is not None:
             return choice
@@ -361,7 +361,7 @@ def _lead(sit: Situation, legal: Sequence[str]) -> Choice:
         if len(groups) + (wilds is not None) <= 2:
             keep4 = False  # too few plays left to follow 开点 safely: the 4s must not be the last play
     if h[FOUR] and not keep4:  # in classic the 4s are just the weakest rank (R14.1)
-        return Choice(play_action(Play(FOUR, h[FOUR])), "lead-low" if sit.classic else "lead-fours")
+        return Choice(play_action(Play(FOUR, h[FOUR])), "lead-low" if sit.rules.kaidian_without_fours else "lead-fours")
     if not groups:
         assert wilds is not None  # not only 3s: len(legal) > 1
         return Choice(play_action(wilds), "last-play")
@@ -426,9 +426,9 @@ def _duty_lead(sit: Situation, legal: Sequence[str]) -> Choice:
         plays.append(wilds)
     for play in plays:
         if play_action(play) in legal:
-            return Choice(play_action(play), "burn-lead" if sit.classic else "duty")
+            return Choice(play_action(play), "burn-lead" if sit.burner else "duty")
     plays_of = getattr(legal, "plays", None)
-    return Choice(play_action(plays_of()[0]) if plays_of else legal[0], "burn-lead" if sit.classic else "duty")
+    return Choice(play_action(plays_of()[0]) if plays_of else legal[0], "burn-lead" if sit.burner else "duty")
 
 
 def legal_plays(legal: Sequence[str]) -> Sequence[Play]:
@@ -471,7 +471,7 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
         if sit.risk(p, answering=True) <= SAFE:
             return Choice(play_action(p), "go-out")
     plays = [p for p in plays if p not in finishing or not sit.hand[THREE]]  # a beaten last play is 闷
-    if sit.classic and sit.burner:  # keep the jokers the later leads need (R14.2)
+    if sit.burner:  # keep the jokers the later leads need (R14.2)
         kept = [p for p in plays if burn_ok(after(sit.hand, p))]
         if len(kept) < len(plays) and not kept:
             return _decline(can_let, "burn-keep")
@@ -481,7 +481,7 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
     if sit.is_mate(top_seat):
         return _decline(can_let, "pass-mate")
     burning = _burns(sit, legal, plays)
-    if burning and sit.classic:
+    if burning and sit.rules.burn_priority:
         return _burn(sit, plays, can_let)
     if burning:
         for p in plays:
@@ -490,10 +490,10 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
         return _decline(can_let, "pass")
     stakes = [(ALLOW["answer"], "answer")]
     if sit.top_gouji:  # 打点
-        opens = opening(top) if sit.classic else is_pure_gouji(top, sit.rules)
+        opens = opening(top) if sit.rules.kaidian_without_fours else is_pure_gouji(top, sit.rules)
         stop = not sit.kaidian[top_seat] and not sit.lost[top_seat] and opens
         stakes.append((ALLOW["stop-kaidian"], "stop-kaidian") if stop else (ALLOW["dadian"], "dadian"))
-    if sit.classic and sit.burning is not None and sit.burning[0] == top_seat:
+    if sit.burning is not None and sit.burning[0] == top_seat:
         stakes.append((ALLOW["jieshao"], "jieshao"))
     opp_left = sit.counts[top_seat]
     if opp_left and opp_left <= ALLOW["near-out"]:
@@ -503,7 +503,7 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
     elif any(m not in (None, "pass", "let") for s, m in enumerate(sit.marks) if s != me and sit.is_mate(s)):
         stakes.append((ALLOW["protect"], "protect"))
     allowance, why = max(stakes)
-    if sit.classic and not sit.luanchan:  # an answer that would win the round as 够级 opens (R14.1)
+    if sit.rules.kaidian_without_fours and not sit.luanchan:  # an answer winning the round as 够级 opens (R14.1)
         opening_plays = [p for p in plays if sit.opens(p) and cost(sit, p, keep4) <= max(allowance, ALLOW["open"])
                          and sit.risk(p, answering=True) <= SAFE]
         if opening_plays:
@@ -524,7 +524,7 @@ def _burns(sit: Situation, legal: Sequence[str], plays: Sequence[Play]) -> bool:
     if kind_of is not None:
         return kind_of(play_action(plays[0])) == "shao"
     assert sit.top is not None
-    if sit.classic and sit.seat == sit.head and not sit.sijiji:
+    if sit.seat == sit.head and not sit.sijiji:
         return False
     return sit.top_gouji and sit.opposite != sit.top[0]
 

@@ -135,8 +135,10 @@ class Sampler:
                 if FIVE <= p.base <= ACE:
                     gone = out.setdefault(e.seat, set())
                     gone.add(p.base)
-                    # classic leads 够级 plays to 开点 and burners lead jokered ranks: no weakest-rank habit
-                    if not (is_pure_gouji(p, rules) or (rules.classic and (is_gouji(p, rules) or p.black or p.red))):
+                    # 够级 plays are led to 开点 (R14.1) and burners lead jokered ranks (R14.2): no weakest-rank habit
+                    habit = not (is_pure_gouji(p, rules) or (rules.kaidian_without_fours and is_gouji(p, rules))
+                                 or (rules.burn_priority and (p.black or p.red)))
+                    if habit:
                         gone.update(range(FIVE, p.base))
         return out
 

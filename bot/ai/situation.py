@@ -96,10 +96,6 @@ class Situation:
 
     # ------------------------------------------------------------------ reading
     @property
-    def classic(self) -> bool:
-        return self.rules.classic
-
-    @property
     def burner(self) -> bool:
         """Whether this seat is burning (R14.2): its leads must carry a joker but the last."""
         return self.burning is not None and self.burning[0] == self.seat
@@ -125,9 +121,9 @@ class Situation:
         return self.counts[self.opposite] > 0 or (self.seat == self.head and self.sijiji > 0)
 
     def opens(self, play: Play) -> bool:
-        """classic (R14.1): whether ``play`` standing as the top of its round would 开点 this seat:
+        """R14.1 (``kaidian_without_fours``): whether ``play`` standing as the top of its round would 开点 this seat:
         够级 in force, no joker, not a lone 2, and the seat has not 开点ed and still may."""
-        return (self.classic and not self.kaidian[self.seat] and not self.lost[self.seat]
+        return (self.rules.kaidian_without_fours and not self.kaidian[self.seat] and not self.lost[self.seat]
                 and opening(play) and self.in_force(play))
 
     # ------------------------------------------------------------------ odds
@@ -139,10 +135,10 @@ class Situation:
         """Probability that some opponent beats ``play`` if this seat makes it now.
 
         Teammates are left out (they do not beat each other here). A 够级 in force can be
-        answered only by the 对家 — except in classic, where any seat that has not passed may burn
+        answered only by the 对家 — except under 烧牌优先, where any seat that has not passed may burn
         it (R14.2); otherwise every opponent that may still act this round can.
         """
-        if self.in_force(play) and not self.classic:
+        if self.in_force(play) and not self.rules.burn_priority:
             seats = [self.opposite] if self.counts[self.opposite] else []
         else:
             seats = [s for s in self.opponents()

@@ -150,7 +150,7 @@ def _lead_candidates(sit: Situation) -> list[str]:
     strongest ranks with every 2 and joker, all 2s and jokers alone, the other ranks."""
     h = sit.hand
     groups = groups_of(h, with_fours=False)
-    if sit.classic:
+    if sit.rules.kaidian_without_fours or sit.burner:
         return [play_action(p) for p in _classic_lead_plays(sit, groups)]
     plays = [Play(FOUR, h[FOUR])] if h[FOUR] else []
     plays += [Play(r, h[r]) for r in groups[:2]]

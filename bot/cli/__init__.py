@@ -8,24 +8,9 @@ arguments to a subparser and run from the parsed namespace.
 from __future__ import annotations
 
 import argparse
-from dataclasses import fields
 
 from bot.engine import Ruleset
-from bot.engine.rules import PRESETS
-
-PRESET_WORDS = {"dagang": ("大纲", "the 《够级游戏大纲》"), "classic": ("经典", "the classic client sheet (seed 000)")}
-"""Each preset's Chinese name and what it is, for ``--help`` and the match banner."""
-
-SWITCHES: dict[str, tuple[str, str, str]] = {
-    "revolution": ("revolution", "革命", "a seat dealt no 2 or joker may sit the game out"),
-    "joker-kill": ("joker_two_kill_one_extended", "红鬼二打一", "two 大王 kill one inside longer plays too"),
-    "big-joker-gouji": ("big_joker_is_gouji", "大王算够级", "plays with a 大王 are 够级牌"),
-    "teammate-peek": ("teammate_peek", "阵营战", "see a teammate's hand once it holds fewer than 10 cards"),
-    "suffocation": ("suffocation", "窒息", "a seat that played no card when 头科 goes out is 大落"),
-    "grand-slam": ("grand_slam", "满贯", "out before anyone else played: 串三家 for the team, doubled"),
-}
-"""``--<flag>`` / ``--no-<flag>`` → (the ``Ruleset`` switch, its Chinese name, what it does) (R13.3).
-The flags are the ``/gouji open`` option names, with dashes."""
+from bot.engine.rules import PRESET_WORDS, PRESETS, SWITCH_INFO
 
 
 def ruleset(name: str) -> Ruleset:
@@ -56,16 +41,16 @@ def add_rules_argument(parser: argparse.ArgumentParser) -> None:
     presets = "; ".join(f"{p} = {zh}, {en}" for p, (zh, en) in PRESET_WORDS.items() if p in PRESETS)
     parser.add_argument("--rules", type=ruleset, default=Ruleset.preset(),
                         help=f"rule preset: {' | '.join(PRESETS)} (default {PRESETS[0]}; {presets})")
-    group = parser.add_argument_group("switches 开关 (R13.3)", "each left out keeps the preset's own setting")
-    for flag, (field, zh, en) in SWITCHES.items():
-        group.add_argument(f"--{flag}", dest=f"switch_{field}", action=argparse.BooleanOptionalAction,
-                           default=None, help=f"{zh}: {en}")
+    group = parser.add_argument_group("switches 开关 (R13)", "each left out keeps the preset's own setting")
+    for sw in SWITCH_INFO:
+        group.add_argument(f"--{sw.flag}", dest=f"switch_{sw.field}", action=argparse.BooleanOptionalAction,
+                           default=None, help=f"{sw.zh}: {sw.help_en} ({sw.rule})")
 
 
 def rules_of(args: argparse.Namespace) -> Ruleset:
     """The ruleset the arguments ask for: the ``--rules`` preset with the switch flags given."""
     preset: Ruleset = args.rules
-    chosen = {f.name: getattr(args, f"switch_{f.name}", None) for f in fields(Ruleset) if f.name != "name"}
+    chosen = {sw.field: getattr(args, f"switch_{sw.field}", None) for sw in SWITCH_INFO}
     return Ruleset.preset(preset.name, **{k: v for k, v in chosen.items() if v is not None})
 
 
@@ -74,8 +59,6 @@ def rules_words(rules: Ruleset) -> str:
     (``经典 classic · +满贯 grand-slam · −革命 revolution``)."""
     zh, _ = PRESET_WORDS.get(rules.name, (rules.name, rules.name))
     words = [f"{zh} {rules.name}"]
-    base = Ruleset.preset(rules.name)
-    for flag, (field, name, _en) in SWITCHES.items():
-        if getattr(rules, field) != getattr(base, field):
-            words.append(f"{'+' if getattr(rules, field) else '−'}{name} {flag}")
+    changed = rules.changed()
+    words += [f"{'+' if changed[sw.field] else '−'}{sw.zh} {sw.flag}" for sw in SWITCH_INFO if sw.field in changed]
     return " · ".join(words)

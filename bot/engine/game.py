@@ -68,7 +68,7 @@ class Game:
         game out (R11.4): its cards are set aside. ``hui`` makes the first lead 汇5 (R11.6): the
         leader's team leads all its 5s (6s, …) together after a 串三家.
 
-        ``classic`` only (R14.6, R14.7): ``chongdian`` lists the three 够级 plays the 革命 seat
+        With the switches of R14.6 and R14.7: ``chongdian`` lists the three 够级 plays the 革命 seat
         冲点s with, from its set-aside cards, in order; ``yaotou`` is its 对头's declaration,
         True for 要头 (three 够死级 plays), False for 无头.
         """
@@ -95,8 +95,10 @@ class Game:
             raise ValueError(f"places must be distinct numbers 1–6: {taken}")
         rules = rules or Ruleset.preset()
         chong = [parse_play(p) for p in chongdian]
-        if (chong or yaotou is not None) and (revolt is None or not rules.classic):
-            raise ValueError("冲点 and 要头/无头 need the classic preset and a 革命 seat")
+        if chong and (revolt is None or not rules.chongdian):
+            raise ValueError("冲点 needs the chongdian switch (R14.6) and a 革命 seat")
+        if yaotou is not None and (revolt is None or not rules.yaotou):
+            raise ValueError("要头/无头 needs the yaotou switch (R14.7) and a 革命 seat")
         if chong:
             _check_chongdian(counts[revolt], chong, rules)  # type: ignore[index]
         g = cls._blank()
@@ -135,8 +137,8 @@ class Game:
         self.over = False
         self.chuan_san: int | None = None
         self.kaidian = [False] * SEATS
-        # R7.2/第二十七条: no 4 → no 开点 (in classic 开点 needs no 4s, R14.1)
-        self.kaidian_lost = [h[FOUR] == 0 and not rules.classic for h in hands]
+        # R7.2/第二十七条: no 4 → no 开点 (unless 开点 needs no 4s, R14.1)
+        self.kaidian_lost = [h[FOUR] == 0 and not rules.kaidian_without_fours for h in hands]
         self.kaidian_chance: int | None = None
         self.natural = [False] * SEATS
         self.duty = [False] * SEATS
@@ -147,10 +149,10 @@ class Game:
         self.aside = [0] * (RED + 1)  # the cards of a 革命 seat, out of play
         self.hui_open = False  # the 汇5 round is on (R11.6)
         self.hui_seat: int | None = None  # the winning-team seat whose pure answer to 汇5 stands
-        self.burning: tuple[int, int] | None = None  # classic 烧 in progress: (burner, burned), R14.2
-        self.chong: list[str] = []  # classic 冲点 sets still to be answered (R14.6)
+        self.burning: tuple[int, int] | None = None  # 烧 in progress (burn_priority): (burner, burned), R14.2
+        self.chong: list[str] = []  # 冲点 sets still to be answered (R14.6)
         self.chongdian = False  # a 冲点 was made this game: the 革命 pair is scored (R14.6)
-        self.head: int | None = None  # classic: the 对头 of the 革命 seat, 要头 or 无头 (R14.7)
+        self.head: int | None = None  # the 对头 of the 革命 seat, 要头 or 无头 (R14.7)
         self.sijiji = 0  # 够死级 plays the head seat has left (要头: 3; 无头: 0)
         self.grand_slam: int | None = None  # the seat that made 满贯 (R13.3)
         self._dead = False  # the play just placed is 够死级 (R14.7): read by _after_play of the same action
@@ -338,7 +340,7 @@ class Game:
         hand = self.hands[seat]
         if play.is_threes and (play.n != hand[THREE] or not only_threes(hand)):
             raise IllegalAction("3 只能最后一次全部打出", "3s may only be led last, all at once")
-        if self.rules.classic and self._burn_duty(seat):
+        if self._burn_duty(seat):
             if not (play.black or play.red) and play != _whole_hand(hand):
                 raise IllegalAction(
                     "烧牌：每次发牌须带小王或大王（出完手牌的最后一手除外）",
@@ -357,14 +359,15 @@ class Game:
         return self.duty[seat] and (h[BLACK] + h[RED]) > 0 and not only_threes(h)
 
     def _burn_duty(self, seat: int) -> bool:
-        """R14.2: a classic burner leads with a joker while it holds anything but 3s; only the lead
+        """R14.2: a burner leads with a joker while it holds anything but 3s; only the lead
         that empties its hand (under 憋3, its 3s) is free."""
         return self.burning is not None and self.burning[0] == seat and not only_threes(self.hands[seat])
+        # (``burning`` is set only under the burn_priority switch)
 
     def _leads(self, seat: int) -> Sequence[Play]:
-        """Every lead the seat may make (lazy); empty only for a classic burner that cannot keep its duty."""
+        """Every lead the seat may make (lazy); empty only for a burner (R14.2) that cannot keep its duty."""
         h = self.hands[seat]
-        if self.rules.classic and self._burn_duty(seat):
+        if self._burn_duty(seat):
             if h[BLACK] or h[RED]:
                 return LeadSpace(h, need_joker=True)
             last = _whole_hand(h)
@@ -396,8 +399,10 @@ class Game:
                 return "dadian"
             if self.passed[seat]:
                 return no("你本轮已过牌，不能再烧牌", "you passed this round: you can no longer burn (烧牌)")
-            if self.rules.classic:  # R14.2 declares by playing; R14.7 无头 answers anyone freely
-                return "follow" if seat == self.head and not self.sijiji else "shao"
+            if self._free_answer(seat):
+                return "follow"
+            if self.rules.burn_priority:  # R14.2: declared by playing
+                return "shao"
             reason = _shao_reason(self.hands[seat], play)
             if reason:
                 return no(*reason)
@@ -407,10 +412,15 @@ class Game:
                       "you passed this round (only your 对家's play may still be answered)")
         return "kill" if kill else "follow"
 
+    def _free_answer(self, seat: int) -> bool:
+        """R14.7 无头: the 对头 of a 革命 seat, its 够死级 spent or declined, answers anyone freely."""
+        return seat == self.head and not self.sijiji
+
     def _answers(self, seat: int) -> Iterable[Play]:
         assert self.top is not None
         top_seat, top = self.top
-        if self.top_gouji and seat != opposite(top_seat) and not self.rules.classic:
+        if self.top_gouji and seat != opposite(top_seat) and not self.rules.burn_priority \
+                and not self._free_answer(seat):
             h = self.hands[seat]
             if self.passed[seat] or not h[THREE] or h[FOUR]:
                 return ()  # 捎 needs an unpassed seat with a 3 and no 4 (第十六条)
@@ -438,7 +448,7 @@ class Game:
             return "冲点只能打或不打", "冲点: beat the set or pass (不打); there is no 让牌"
         if self.top[0] != opposite(seat):
             return "只能让对家的牌", "you may let (让牌) only your 对家's play"
-        if self.rules.classic and self.top_gouji:  # decision 30
+        if self.rules.burn_priority and self.top_gouji:  # decision 30
             return (
                 "够级牌不能让：烧牌的人已经问过，只剩对头能打",
                 "no 让牌 on a 够级 play: the seats that may burn (烧牌) have had their turn; only the 对头 answers",
@@ -471,7 +481,7 @@ class Game:
         if self.kaidian[seat] or self.kaidian_lost[seat]:
             return
         natural_ok = self.natural[seat] and any(self.hands[opposite(seat)]) and 2 not in self.places
-        if self.rules.classic:  # R14.3: 宣点 still opens by all 4s; other 4s cost nothing (R14.1)
+        if self.rules.kaidian_without_fours:  # R14.3: 宣点 still opens by all 4s; other 4s cost nothing
             if play.n == fours and natural_ok:
                 self.kaidian[seat] = True
                 self.events.append(Event("kaidian", seat))
@@ -500,8 +510,8 @@ class Game:
         self.events.append(Event("follow", seat, str(play)))
         shao = self.round_shao
         was_shao_play = shao is not None and shao[0] == prev_seat
-        if self.rules.classic:
-            self._follow_classic(seat, prev_seat, kind)
+        if self.rules.burn_priority:
+            self._follow_burning(seat, prev_seat, kind)
         elif kind == "shao":
             back = was_shao_play and shao is not None and shao[1] == seat
             self.events.append(Event("fanshao" if back else "shao", seat, target=prev_seat))
@@ -515,7 +525,7 @@ class Game:
                 self.events.append(Event("jieshao", seat, target=prev_seat))
             if was_shao_play or kind in ("dadian", "kill") or seat == opposite(prev_seat):
                 self.duty[prev_seat] = False
-        if play.is_fours and not self.rules.classic:
+        if play.is_fours and not self.rules.kaidian_without_fours:
             self._give_up(seat)
         if self.hui_open:  # R11.6: a winning-team member's pure answer to 汇5 that stands is 开点
             pure = not (play.twos or play.black or play.red)
@@ -526,7 +536,7 @@ class Game:
             beaten += [s for s in range(team_of(prev_seat), SEATS, 2) if s != prev_seat]
         self._after_play(seat, beaten)
 
-    def _follow_classic(self, seat: int, prev_seat: int, kind: str) -> None:
+    def _follow_burning(self, seat: int, prev_seat: int, kind: str) -> None:
         """R14.2: beating a burner's play undoes its 烧 (解烧); a 烧 starts one; 打点 as in R6.2."""
         if self.burning is not None and self.burning[0] == prev_seat:
             self.events.append(Event("jieshao", seat, target=prev_seat))
@@ -678,13 +688,13 @@ class Game:
     def _turn_order(self, seat: int) -> list[int]:
         """The seats still to act on the top play after ``seat``, until the round would end.
 
-        In play order from the top seat (R5.2, R6.1) — except a 够级 play in force under
-        ``classic``: 烧牌优先 (R14.2), so the other seats may burn first, the top seat's team before
-        the other team, each in play order, and its 对头 answers last.
+        In play order from the top seat (R5.2, R6.1) — except a 够级 play in force under 烧牌优先
+        (R14.2): the other seats may burn first, the top seat's team before the other team, each in
+        play order, and its 对头 answers last.
         """
         assert self.top is not None
         top_seat = self.top[0]
-        if self.rules.classic and self.top_gouji:
+        if self.rules.burn_priority and self.top_gouji:
             order = [(top_seat + i) % SEATS for i in (2, 4, 1, 5, 3)]
             return order[order.index(seat) + 1:] if seat in order else order
         return [(seat + i) % SEATS for i in range(1, (top_seat - seat) % SEATS or SEATS)]
@@ -701,7 +711,7 @@ class Game:
         if self.round_shao is not None:
             self.shao_log.append(self.round_shao)
             self.events.append(Event("shao-stands", self.round_shao[0], target=self.round_shao[1]))
-        if self.rules.classic:
+        if self.rules.kaidian_without_fours:
             play = self.top[1]
             opens = not (play.black or play.red or str(play) == "2")  # R14.1: not jokers, not a lone 2
             if self.top_gouji and opens and any(self.hands[top_seat]) and not self.kaidian[top_seat] \
@@ -805,12 +815,12 @@ class Game:
                 self.events.append(Event("out", r, value=3, auto=True))
 
     def _update_luanchan(self) -> None:
-        """R9.4: the restrictions end — in ``classic`` (四户乱缠, R14.9) once four or fewer seats hold
-        cards; in ``dagang`` (第十条, 第十一条) once 二科 is out, not before. 够级 itself ends by R4.4 in
+        """R9.4: the restrictions end — with ``luanchan_by_count`` (四户乱缠, R14.9) once four or fewer
+        seats hold cards; by the 大纲 (第十条, 第十一条) once 二科 is out, not before. 够级 itself ends by R4.4 in
         ``_after_play`` whatever the preset."""
-        ends = self.holding <= 4 if self.rules.classic else 2 in self.places
+        ends = self.holding <= 4 if self.rules.luanchan_by_count else 2 in self.places
         if not self.luanchan and ends:
-            self.luanchan = True  # a classic 烧 in progress ends undecided (decision 32)
+            self.luanchan = True  # a 烧 in progress (R14.2) ends undecided (decision 32)
             self.duty = [False] * SEATS
             self.burning = None
             self.events.append(Event("luanchan"))

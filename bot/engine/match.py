@@ -164,7 +164,7 @@ class Match:
         m.queue: list[dict[str, Any]] = []
         m.dian_both: list[list[int]] = []
         m.leader = 0
-        m.by_lot = False  # the leader was drawn by lot: in classic, 上班 may take the lead (R14.4)
+        m.by_lot = False  # the leader was drawn by lot: 上班 may take the lead (R14.4)
         m.preset_suits: list[str] | None = None
         m._reset_deal_state()
         return m
@@ -281,7 +281,7 @@ class Match:
         if kind == "buy-offer":
             rank = SYMBOLS[task["rank"]]
             cards = [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]]
-            optional = not self.rules.classic  # 买三 is a must in classic (R14.5)
+            optional = not self.rules.compulsory_buy_three  # 买三 is a must (R14.5)
             return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + (["no-buy"] if optional else [])
         if kind == "shangban":
             return ["shangban", "no-shangban"]
@@ -315,7 +315,7 @@ class Match:
             seller = task.get("from", opposite(seat))
             self.events.append(Event("buy-offer", seat, SYMBOLS[card], target=seller, value=task["rank"]))
             answer = {"kind": "buy-answer", "seat": seller, "buyer": seat, "rank": task["rank"], "card": card}
-            if self.rules.classic:  # the seller must sell (R14.5)
+            if self.rules.compulsory_buy_three:  # the seller must sell (R14.5)
                 self._decide(answer, "accept")
             else:
                 self.queue.insert(0, answer)
@@ -393,17 +393,19 @@ class Match:
             self.payable[s] = [n if r in TRIBUTE_RANKS else 0 for r, n in enumerate(self.hands[s])]
         self.events.append(Event("deal", self.leader, value=self.game_no))
         order = [(self.leader + i) % SEATS for i in range(SEATS)]
-        classic = self.rules.classic
-        ranks = (THREE,) if classic else (THREE, FOUR)  # classic buys 3s only (R14.5)
-        self.queue = [{"kind": "shangban-plan", "seat": None}] if classic and self.by_lot else []
+        rules = self.rules
+        ranks = (THREE,) if rules.compulsory_buy_three else (THREE, FOUR)  # 买三 buys 3s only (R14.5)
+        self.queue = [{"kind": "shangban-plan", "seat": None}] if rules.shangban and self.by_lot else []
         self.queue += [{"kind": "buy-check", "seat": s, "rank": rank} for rank in ranks for s in order]
-        if self.results:
+        if self.results and rules.tribute:
             self.queue.append({"kind": "tribute-plan", "seat": None})
-        if self.rules.revolution:
+        if rules.revolution:
             self.queue.append({"kind": "revolution-plan", "seat": None})
-            if classic:
+            if rules.chongdian or rules.yaotou:
                 self.queue.append({"kind": "chongdian-plan", "seat": None})
-        self.queue += [{"kind": "declare-plan", "seat": None}, {"kind": "start-play", "seat": None}]
+        if rules.declare_natural:
+            self.queue.append({"kind": "declare-plan", "seat": None})
+        self.queue.append({"kind": "start-play", "seat": None})
         self._run()
 
     def _deal_suits(self) -> list[str]:
@@ -451,8 +453,8 @@ class Match:
         seat, rank = task["seat"], task["rank"]
         if self.hands[seat][rank]:
             return
-        if self.rules.classic:
-            self._buy3_classic(seat)
+        if self.rules.compulsory_buy_three:
+            self._buy_three(seat)
             return
         opp = opposite(seat)
         can_pay = any(self.payable[seat][r] for r in TRIBUTE_RANKS)
@@ -466,7 +468,7 @@ class Match:
             self._move(giver, seat, rank)
             self.events.append(Event("gift", giver, target=seat, value=rank, auto=True))
 
-    def _buy3_classic(self, seat: int) -> None:
+    def _buy_three(self, seat: int) -> None:
         """R14.5 买三/要三: buy a 3 with a 2 or joker from the 对家, else from the 对家's team; failing
         that, ask the own team for one. A seat with nothing to pay is in 革命 at once."""
         if not any(self.payable[seat][r] for r in TRIBUTE_RANKS):
@@ -499,7 +501,7 @@ class Match:
                 self.excused[s] = True
         places, kaidian = prev["places"], prev["kaidian"]
         tasks: list[dict[str, Any]] = []
-        if self.rules.classic and prev["chuan_san"] is not None:  # R14.8: only the 串三户 tribute
+        if self.rules.chuan_san_hu_double and prev["chuan_san"] is not None:  # R14.8: only the 串三户 tribute
             self.queue[0:0] = [_tribute(s, opposite(s), 1, "duitou")
                                for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
             return
@@ -512,7 +514,7 @@ class Match:
                 tasks.append(_tribute(loser, winner, 1, "dian"))
             elif [a, b] in self.dian_both:  # chosen before the deal (第三十一条)
                 tasks += [_tribute(a, b, 1, "dian"), _tribute(b, a, 1, "dian")]
-        burn = "burn" if self.rules.classic else "shao"
+        burn = "burn" if self.rules.burn_priority else "shao"
         tasks += [_tribute(victim, by, 1, burn) for by, victim in prev["shao"]]
         tasks += [_tribute(victim, by, 1, "men") for by, victim in prev["men"]]
         if prev["chuan_san"] is not None:
@@ -562,7 +564,7 @@ class Match:
         order = [(self.leader + i) % SEATS for i in range(SEATS)]
         eligible = [s for s in order if not any(self.hands[s][r] for r in TRIBUTE_RANKS) and s not in self.votes]
         self.queue[0:0] = [{"kind": "revolt", "seat": s} for s in eligible]
-        if eligible or self.votes:  # classic: a seat may already be in 革命 from 买三 (R14.5)
+        if eligible or self.votes:  # a seat may already be in 革命 from 买三 (R14.5)
             self.queue.insert(len(eligible), {"kind": "revolution-resolve", "seat": None})
 
     def _task_revolution_resolve(self, _task: dict[str, Any]) -> None:
@@ -581,9 +583,10 @@ class Match:
         h = self.hands[r]
         ranks = [k for k in sorted(GOUJI_MIN, reverse=True) if h[k] >= GOUJI_MIN[k]]
         tasks: list[dict[str, Any]] = []
-        if len(ranks) >= 3:
+        if len(ranks) >= 3 and self.rules.chongdian:
             tasks.append({"kind": "chongdian", "seat": r, "options": [list(c) for c in combinations(ranks, 3)]})
-        tasks.append({"kind": "yaotou", "seat": opposite(r)})
+        if self.rules.yaotou:
+            tasks.append({"kind": "yaotou", "seat": opposite(r)})
         self.queue[0:0] = tasks
 
     def _task_declare_plan(self, _task: dict[str, Any]) -> None:
@@ -596,11 +599,10 @@ class Match:
     def _task_start_play(self, _task: dict[str, Any]) -> None:
         prev = self.previous
         hui = (prev is not None and prev["chuan_san"] is not None and self.revolt != self.leader
-               and not self.rules.classic)
-        classic_revolt = self.rules.classic and self.revolt is not None
+               and not self.rules.chuan_san_hu_double)
         self.game = Game.from_hands([format_counts(h) for h in self.hands], self.leader, self.rules,
                                     natural=self.natural, revolt=self.revolt, hui=hui, chongdian=self.chong_sets,
-                                    yaotou=self.yaotou if classic_revolt else None)
+                                    yaotou=self.yaotou if self.revolt is not None and self.rules.yaotou else None)
         self.phase = "play"
         self._waiting = None
         if self.game.over:
@@ -630,7 +632,7 @@ class Match:
         """R11.1: the last 大落 leads (by lot when several seats had no 3); after 串三家 the beaten
         team chooses (R11.6)."""
         prev = self.results[-1]
-        choose = prev["chuan_san"] is not None and not self.rules.classic  # classic: the 大落 leads (decision 33)
+        choose = prev["chuan_san"] is not None and not self.rules.chuan_san_hu_double  # the 大落 leads (decision 33)
         self.by_lot = not choose and len(prev["no3"]) >= 2
         if self.by_lot:
             self.leader = random.Random(f"{self.seed}/{self.game_no}/lot").randrange(SEATS)
@@ -650,7 +652,7 @@ class Match:
             losers = [s for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
             chooser = max(losers, key=lambda s: prev["places"][s])
             self.queue.append({"kind": "choose-leader", "seat": chooser, "team": team_of(chooser)})
-        waived = self.rules.classic and prev["chuan_san"] is not None  # R14.8: no 点贡 after 串三户
+        waived = not self.rules.tribute or (self.rules.chuan_san_hu_double and prev["chuan_san"] is not None)
         for a in range(3):
             b = a + 3
             if not waived and not _pair_out(prev, a) and not prev["kaidian"][a] and not prev["kaidian"][b]:

@@ -42,7 +42,7 @@ class GameResult:
     items: list[list[tuple[str, int]]] = field(default_factory=list)
     team_items: list[list[tuple[str, int]]] = field(default_factory=list)
     multiplier: int = 1
-    """2 when the game counts double: 满贯 (R13.3) or a classic 串三户 (R14.8)."""
+    """2 when the game counts double: 满贯 (R13.3) or 串三户 with its switch (R14.8)."""
     grand_slam: int | None = None
     """The seat that made 满贯, if one did."""
 
@@ -78,7 +78,7 @@ def score(g: Game) -> GameResult:
     for by, victim in g.men_log:
         items[by].append(("men", 1))
         items[victim].append(("mened", -1))
-    multiplier = 2 if g.grand_slam is not None or (g.rules.classic and g.chuan_san is not None) else 1
+    multiplier = 2 if g.grand_slam is not None or (g.rules.chuan_san_hu_double and g.chuan_san is not None) else 1
     if multiplier > 1:  # shown as its own item, so the sheet still adds up line by line
         for it in items + team_items:
             extra = sum(v for _, v in it) * (multiplier - 1)

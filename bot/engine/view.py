@@ -43,9 +43,9 @@ class SeatView:
     ply: int
     events: list[Event]
     burning: tuple[int, int] | None
-    """classic: the 烧 in progress as (burner, burned) (R14.2)."""
+    """The 烧 in progress (burn_priority) as (burner, burned) (R14.2)."""
     head: int | None
-    """classic: the 对头 of the 革命 seat, which declared 要头 or 无头 (R14.7) …"""
+    """The 对头 of the 革命 seat, which declared 要头 or 无头 (R14.7) …"""
     sijiji: int
     """… and the 够死级 plays it has left (0: 无头)."""
     peek: dict[int, str]
