@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from .actions import Action
 from .cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
 from .errors import IllegalAction, InvalidCards, InvalidPlay
 from .events import Event, event_dicts
 from .legal import LegalActions
-from .moves import LeadSpace, answers, holds, only_threes
+from .moves import LeadSpace, answers, can_beat, holds, only_threes
 from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, parse_play
 from .rules import Ruleset
 from .scoring import GameResult, score
@@ -45,7 +46,9 @@ class Game:
 
     @classmethod
     def _blank(cls) -> Game:
-        return object.__new__(cls)
+        g = object.__new__(cls)
+        g._stamp = object()  # who listed an Action: this game object, never a copy of it (see ``act``)
+        return g
 
     @classmethod
     def from_hands(
@@ -251,11 +254,12 @@ class Game:
         """Every action the seat may take now, as text (a lazy sequence: see ``LegalActions``)."""
         if self.over or seat != self.to_act:
             return LegalActions(self, seat, (), [])
+        origin = (self._stamp, self.ply, seat)
         if self.top is None:
-            return LegalActions(self, seat, (), self._leads(seat))
-        plays = sorted(self._answers(seat), key=_cost)
+            return LegalActions(self, seat, (), self._leads(seat), "lead", origin)
+        found = sorted(self._answers(seat), key=lambda pk: _cost(pk[0]))
         extra = ["pass"] + (["let"] if self._may_let(seat) else [])
-        return LegalActions(self, seat, extra, plays)
+        return LegalActions(self, seat, extra, [p for p, _ in found], [k for _, k in found], origin)
 
     def is_legal(self, seat: int, action: str) -> bool:
         try:
@@ -285,8 +289,12 @@ class Game:
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: int, action: str) -> None:
-        """Apply one action (``play <cards>``, ``pass``, ``let``) or raise ``IllegalAction``."""
-        kind, play = self._check(seat, action)
+        """Apply one action (``play <cards>``, ``pass``, ``let``) or raise ``IllegalAction``. An
+        ``Action`` listed by ``legal_actions`` for this very position is applied as listed."""
+        if isinstance(action, Action) and action.kind is not None and action.origin == (self._stamp, self.ply, seat):
+            kind, play = action.kind, action.play
+        else:
+            kind, play = self._check(seat, action)
         self.ply += 1
         if kind == "pass":
             self._pass(seat)
@@ -375,9 +383,9 @@ class Game:
         return LeadSpace(h, self._joker_duty(seat))
 
     def _answer_kind(self, seat: int, play: Play, raising: bool = False) -> str | None:
-        """How ``play`` answers the top play — follow, dadian, shao or kill — or None (or raise)."""
+        """How ``play`` answers the top play — follow, dadian, shao, kill or chong — or None (or raise)."""
         assert self.top is not None
-        top_seat, top = self.top
+        top = self.top[1]
 
         def no(zh: str, en: str) -> None:
             if raising:
@@ -390,46 +398,76 @@ class Game:
                 return no(f"要压住上家须同样张数（{len(top)} 张）",
                           f"you must play the same number of cards ({len(top)})")
             return no(f"{play} 压不住 {top}", f"{play} does not beat {top}: every card must be stronger")
+        kind = self._kind_of(seat, play, self._answer_rule(seat))
+        if isinstance(kind, tuple):
+            return no(*kind)
+        return kind
+
+    def _answer_rule(self, seat: int) -> str | tuple[str, str]:
+        """How the seat's answers to the top play count, the same for every play that beats it: a kind
+        (``chong``, ``dadian``, ``follow``, ``shao``), ``shao?`` (捎 by 第十六条, judged per play),
+        ``free`` (follow, or kill with one card more), ``locked`` (only 大王二杀一, 第十条) — or the
+        reason no answer is allowed. The one place that reads R5.3, R6.1–R6.3, R14.2 and R14.7 for
+        answers, for validating a typed play and for listing the legal ones alike."""
+        assert self.top is not None
+        top_seat = self.top[0]
         if self.top_kind == "chong":
             return "chong"
-        kill = is_kill(play, top)
-        luan = self.luanchan
         if self.top_gouji:
             if seat == opposite(top_seat):
                 return "dadian"
             if self.passed[seat]:
-                return no("你本轮已过牌，不能再烧牌", "you passed this round: you can no longer burn (烧牌)")
+                return "你本轮已过牌，不能再烧牌", "you passed this round: you can no longer burn (烧牌)"
             if self._free_answer(seat):
                 return "follow"
-            if self.rules.burn_priority:  # R14.2: declared by playing
-                return "shao"
-            reason = _shao_reason(self.hands[seat], play)
-            if reason:
-                return no(*reason)
-            return "shao"
-        if self.passed[seat] and not luan and top_seat != opposite(seat) and not kill:
-            return no("你本轮已过牌（只有对家的牌可以再打）",
-                      "you passed this round (only your 对家's play may still be answered)")
-        return "kill" if kill else "follow"
+            return "shao" if self.rules.burn_priority else "shao?"  # R14.2: declared by playing
+        if self.passed[seat] and not self.luanchan and top_seat != opposite(seat):
+            return "locked"
+        return "free"
+
+    def _kind_of(self, seat: int, play: Play, rule: str) -> str | tuple[str, str]:
+        """The kind of an answer that beats the top play, under the seat's ``_answer_rule`` — or the
+        reason it is refused."""
+        assert self.top is not None
+        if rule == "shao?":
+            return _shao_reason(self.hands[seat], play) or "shao"
+        if rule in ("free", "locked"):
+            if is_kill(play, self.top[1]):
+                return "kill"
+            if rule == "locked":
+                return ("你本轮已过牌（只有对家的牌可以再打）",
+                        "you passed this round (only your 对家's play may still be answered)")
+            return "follow"
+        return rule
 
     def _free_answer(self, seat: int) -> bool:
         """R14.7 无头: the 对头 of a 革命 seat, its 够死级 spent or declined, answers anyone freely."""
         return seat == self.head and not self.sijiji
 
-    def _answers(self, seat: int) -> Iterable[Play]:
+    def _answers(self, seat: int) -> Iterator[tuple[Play, str]]:
+        """Every legal answer of the seat with its kind. ``answers`` yields only plays that beat the
+        top play, so only the rule part is checked here."""
         assert self.top is not None
-        top_seat, top = self.top
-        if self.top_gouji and seat != opposite(top_seat) and not self.rules.burn_priority \
-                and not self._free_answer(seat):
-            h = self.hands[seat]
-            if self.passed[seat] or not h[THREE] or h[FOUR]:
-                return ()  # 捎 needs an unpassed seat with a 3 and no 4 (第十六条)
-        elif self.passed[seat] and not self.luanchan and top_seat != opposite(seat) and top.red == 0:
-            return ()  # locked, and no 大王 on the table to kill
-        return (p for p in answers(self.hands[seat], top, self.rules) if self._answer_kind(seat, p))
+        rule = self._answer_rule(seat)
+        if isinstance(rule, tuple):
+            return
+        hand, top = self.hands[seat], self.top[1]
+        if rule == "shao?" and (not hand[THREE] or hand[FOUR]):
+            return  # 捎 needs a 3 and no 4 (第十六条 (一)(二)), whatever the play
+        if rule == "locked" and not top.red:
+            return  # locked, and no 大王 on the table to kill
+        for p in answers(hand, top, self.rules):
+            kind = self._kind_of(seat, p, rule)
+            if isinstance(kind, str):
+                yield p, kind
 
     def _can_answer(self, seat: int) -> bool:
-        return any(True for _ in self._answers(seat))
+        """Whether the seat has any legal answer: by counting cards (``can_beat``) when every play
+        that beats the top play would be allowed, else by finding one."""
+        assert self.top is not None
+        if self._answer_rule(seat) in ("chong", "dadian", "follow", "shao", "free"):
+            return can_beat(self.hands[seat], self.top[1], self.rules)
+        return next(self._answers(seat), None) is not None
 
     def _may_let(self, seat: int) -> bool:
         return self._let_refusal(seat) is None

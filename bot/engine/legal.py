@@ -1,8 +1,10 @@
-"""``LegalActions``: the actions a seat may take now, as a lazy sequence of texts.
+"""``LegalActions``: the actions a seat may take now, as a lazy sequence of ``Action`` values.
 
 Like python-chess's ``board.legal_moves`` it is cheap to create and to ask (``len``, ``in``,
-indexing, ``random.choice``) and builds action texts only when iterated; ``plays()`` gives the
-``Play`` objects. A lead from a big hand has thousands of plays, an answer only a few.
+indexing, ``random.choice``) and builds actions only when they are read; ``plays()`` gives the
+``Play`` objects. A lead from a big hand has thousands of plays, an answer only a few. Each
+action carries its play and its kind (lead, follow, 打点, 烧, kill …) and the position that listed
+it, so that acting with it needs no parsing and no second check (``Game.act``).
 """
 
 from __future__ import annotations
@@ -10,20 +12,30 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .actions import Action
 from .plays import Play
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-class LegalActions(Sequence[str]):
-    """Special actions (``pass``, ``let``) after every ``play <cards>``."""
+class LegalActions(Sequence[Action]):
+    """The plays (``play <cards>``), then the special actions (``pass``, ``let``).
 
-    def __init__(self, game: Game, seat: int, specials: Sequence[str], plays: Sequence[Play]) -> None:
+    ``kinds`` is one kind per play for answers, or a single kind for every play (a lead)."""
+
+    def __init__(self, game: Game, seat: int, specials: Sequence[str], plays: Sequence[Play],
+                 kinds: Sequence[str] | str = (), origin: Any = None) -> None:
         self._game = game
         self._seat = seat
-        self._specials = tuple(specials)
+        self._specials = tuple(Action(s, None, s, origin) for s in specials)
         self._plays = plays
+        self._kinds = kinds
+        self._origin = origin
+
+    def _action(self, i: int) -> Action:
+        kind = self._kinds if isinstance(self._kinds, str) else self._kinds[i]
+        return Action.of_play(self._plays[i], kind, self._origin)
 
     def __len__(self) -> int:
         return len(self._plays) + len(self._specials)
@@ -35,17 +47,23 @@ class LegalActions(Sequence[str]):
         if i < 0:
             i += len(self)
         if 0 <= i < n:
-            return f"play {self._plays[i]}"
+            return self._action(i)
         if n <= i < len(self):
             return self._specials[i - n]
         raise IndexError(i)
 
-    def __iter__(self) -> Iterator[str]:
-        for p in self._plays:
-            yield f"play {p}"
+    def __iter__(self) -> Iterator[Action]:
+        if isinstance(self._kinds, str):
+            for p in self._plays:
+                yield Action.of_play(p, self._kinds, self._origin)
+        else:
+            for p, k in zip(self._plays, self._kinds, strict=True):
+                yield Action.of_play(p, k, self._origin)
         yield from self._specials
 
     def __contains__(self, action: object) -> bool:
+        if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
+            return True
         return isinstance(action, str) and len(self) > 0 and self._game.is_legal(self._seat, action)
 
     def __eq__(self, other: object) -> bool:
@@ -58,10 +76,12 @@ class LegalActions(Sequence[str]):
     def __repr__(self) -> str:
         head = list(self[:6]) if len(self) > 6 else list(self)
         more = f", … {len(self) - 6} more" if len(self) > 6 else ""
-        return f"<LegalActions seat={self._seat} {head}{more}>"
+        return f"<LegalActions seat={self._seat} {[str(a) for a in head]}{more}>"
 
     def kind(self, action: str) -> str | None:
         """The kind of a legal action (see ``Game.action_kind``), or None if it is not legal."""
+        if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
+            return action.kind
         return self._game.action_kind(self._seat, action)
 
     def plays(self) -> Sequence[Play]:

@@ -156,3 +156,36 @@ def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> Iterator[Play]:
             for p in _same_length(rest, old.without_reds(1), n - 1):
                 yield Play(p.base, p.n, p.twos, p.black, p.red + 2)
 
+
+
+def can_beat(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
+    """Whether ``answers(hand, old, rules)`` yields anything, by counting instead of building plays:
+    most seats most of the time hold nothing that beats the top play, and asking is the common case."""
+    n = len(old)
+    if _can_same_length(hand, old, n):
+        return True
+    if old.red and hand[RED] >= 2:  # 大王二杀一
+        if n == 1:
+            return True
+        if rules.joker_two_kill_one_extended:
+            rest = list(hand)
+            rest[RED] -= 2
+            return _can_same_length(rest, old.without_reds(1), n - 1)
+    return False
+
+
+def _can_same_length(hand: Sequence[int], old: Play, n: int) -> bool:
+    """Whether ``_same_length(hand, old, n)`` yields anything. Its plays use as many jokers as the
+    hand allows at best (at least ``old.black`` of them 大王), and the rest — the body — must be
+    base cards stronger than old's with 2s attached, or 2s alone; 4s only pure."""
+    if old.red or hand[RED] < old.black:
+        return False
+    body = n - min(hand[RED] + hand[BLACK], n)
+    if body == 0:
+        return True
+    for base in range(max(old.base + 1, FIVE), ACE + 1):
+        if hand[base] and hand[base] + hand[TWO] >= body:
+            return True
+    if old.base < TWO and hand[TWO] >= body:
+        return True
+    return old.base < FOUR and old.black == 0 and hand[FOUR] >= n
