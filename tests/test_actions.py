@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from bot.engine import Game, IllegalAction, Ruleset, parse_play
 from bot.engine.actions import Action, parse_action
-from bot.engine.moves import answers, can_beat
+from bot.engine.moves import answer_cost, answers, can_beat
 
 
 def test_an_action_is_its_text_and_parses_back():
@@ -78,3 +78,16 @@ def test_can_beat_agrees_with_answers_on_random_hands():
             old = parse_play(base * rng.randint(1, 3) + "2" * rng.randint(0, 1) + "B" * rng.randint(0, 1)
                              + "R" * rng.randint(0, 1)) if base not in "4" else parse_play("4" * rng.randint(1, 3))
             assert can_beat(hand, old, rules) == any(True for _ in answers(hand, old, rules)), (hand, old)
+
+
+def test_answers_come_cheapest_first_without_sorting():
+    """``answers`` yields in ``answer_cost`` order (fewer 大王, 小王, 2s, then the weaker rank), which is
+    the order of ``legal_actions`` and so of the AI's and the panel's lists."""
+    rng = random.Random(9)
+    for _ in range(2000):
+        hand = [0] * 18
+        for r in rng.sample(range(4, 18), rng.randint(2, 8)):
+            hand[r] = rng.randint(1, 4)
+        old = parse_play(rng.choice("56789TJQKA") * rng.randint(1, 4) + "B" * rng.randint(0, 1))
+        found = list(answers(hand, old, Ruleset.preset()))
+        assert found == sorted(found, key=answer_cost)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
 from typing import Any
 
 from .actions import Action
@@ -253,13 +254,14 @@ class Game:
     def legal_actions(self, seat: int) -> LegalActions:
         """Every action the seat may take now, as text (a lazy sequence: see ``LegalActions``)."""
         if self.over or seat != self.to_act:
-            return LegalActions(self, seat, (), [])
+            return LegalActions(self, seat, (), ())
         origin = (self._stamp, self.ply, seat)
         if self.top is None:
             return LegalActions(self, seat, (), self._leads(seat), "lead", origin)
-        found = sorted(self._answers(seat), key=lambda pk: _cost(pk[0]))
-        extra = ["pass"] + (["let"] if self._may_let(seat) else [])
-        return LegalActions(self, seat, extra, [p for p, _ in found], [k for _, k in found], origin)
+        rule = self._answer_rule(seat)
+        plays = list(self._answers(seat, rule))  # cheapest first, as ``answers`` yields them
+        extra = ("pass", "let") if self._may_let(seat) else ("pass",)
+        return LegalActions(self, seat, extra, plays, partial(self._kind_of, seat, rule=rule), origin)
 
     def is_legal(self, seat: int, action: str) -> bool:
         try:
@@ -444,22 +446,22 @@ class Game:
         """R14.7 无头: the 对头 of a 革命 seat, its 够死级 spent or declined, answers anyone freely."""
         return seat == self.head and not self.sijiji
 
-    def _answers(self, seat: int) -> Iterator[tuple[Play, str]]:
-        """Every legal answer of the seat with its kind. ``answers`` yields only plays that beat the
-        top play, so only the rule part is checked here."""
+    def _answers(self, seat: int, rule: str | tuple[str, str]) -> Iterator[Play]:
+        """Every legal answer of the seat under its ``_answer_rule``. ``answers`` yields only plays that
+        beat the top play, so only the rule part is checked here, and only where it depends on the
+        play; the kind of each is ``_kind_of``."""
         assert self.top is not None
-        rule = self._answer_rule(seat)
         if isinstance(rule, tuple):
-            return
+            return iter(())
         hand, top = self.hands[seat], self.top[1]
         if rule == "shao?" and (not hand[THREE] or hand[FOUR]):
-            return  # 捎 needs a 3 and no 4 (第十六条 (一)(二)), whatever the play
+            return iter(())  # 捎 needs a 3 and no 4 (第十六条 (一)(二)), whatever the play
         if rule == "locked" and not top.red:
-            return  # locked, and no 大王 on the table to kill
-        for p in answers(hand, top, self.rules):
-            kind = self._kind_of(seat, p, rule)
-            if isinstance(kind, str):
-                yield p, kind
+            return iter(())  # locked, and no 大王 on the table to kill
+        found = answers(hand, top, self.rules)
+        if rule in ("shao?", "locked"):
+            return (p for p in found if isinstance(self._kind_of(seat, p, rule), str))
+        return found
 
     def _can_answer(self, seat: int) -> bool:
         """Whether the seat has any legal answer: by counting cards (``can_beat``) when every play
@@ -467,7 +469,7 @@ class Game:
         assert self.top is not None
         if self._answer_rule(seat) in ("chong", "dadian", "follow", "shao", "free"):
             return can_beat(self.hands[seat], self.top[1], self.rules)
-        return next(self._answers(seat), None) is not None
+        return next(self._answers(seat, self._answer_rule(seat)), None) is not None
 
     def _may_let(self, seat: int) -> bool:
         return self._let_refusal(seat) is None
@@ -497,11 +499,11 @@ class Game:
 
     # ------------------------------------------------------------------ applying
     def _take(self, seat: int, play: Play) -> None:
-        h = self.hands[seat]
-        for r, n in enumerate(play.counts()):
+        h, played = self.hands[seat], self.played
+        for r, n in ((play.base, play.n), (TWO, play.twos), (BLACK, play.black), (RED, play.red)):
             if n:
                 h[r] -= n
-                self.played[r] += n
+                played[r] += n
 
     def _lead(self, seat: int, play: Play) -> None:
         fours = self.hands[seat][FOUR]
@@ -670,7 +672,7 @@ class Game:
                     self._suffocate(seat)
             self._check_chuan_san()
         self._update_luanchan()
-        if not (any(self.hands[opposite(seat)]) or self._dead) or self.holding < 5:  # R4.4/R9.4: 够级 only while…
+        if self.top_gouji and (not (any(self.hands[opposite(seat)]) or self._dead) or self.holding < 5):  # R4.4
             self.top_gouji = self.top_pure = False
         if not self._check_end():
             self._advance(seat)
@@ -873,10 +875,11 @@ class Game:
 
     def _check_end(self) -> bool:
         """R9.2/R9.3: 串三家, a team all out, or one seat left ends the game."""
-        holders = [s for s in range(SEATS) if any(self.hands[s])]
-        team_out = any(all(not any(self.hands[s]) for s in range(t, SEATS, 2)) for t in (0, 1))
-        if self.chuan_san is None and not team_out and len(holders) > 1:
+        holding = [any(h) for h in self.hands]
+        team_out = not (holding[0] or holding[2] or holding[4]) or not (holding[1] or holding[3] or holding[5])
+        if self.chuan_san is None and not team_out and sum(holding) > 1:
             return False
+        holders = [s for s in range(SEATS) if holding[s]]
         order = [(self.round_leader + i) % SEATS for i in range(SEATS)]
         left = [s for s in holders if self.places[s] is None]
         left.sort(key=lambda s: (sum(self.hands[s]), order.index(s)))
@@ -996,11 +999,6 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.over else f"to_act={self.to_act}"
         return f"<Game ply={self.ply} {state} counts={self.counts()}>"
-
-
-def _cost(p: Play) -> tuple[int, int, int, int, int]:
-    """Order answers cheapest first: fewer 大王, 小王 and 2s spent, then the weaker rank."""
-    return (p.red, p.black, p.twos, p.base, p.n)
 
 
 def _shao_reason(hand: Sequence[int], play: Play) -> tuple[str, str] | None:

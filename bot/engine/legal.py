@@ -9,7 +9,7 @@ it, so that acting with it needs no parsing and no second check (``Game.act``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
@@ -22,20 +22,23 @@ if TYPE_CHECKING:
 class LegalActions(Sequence[Action]):
     """The plays (``play <cards>``), then the special actions (``pass``, ``let``).
 
-    ``kinds`` is one kind per play for answers, or a single kind for every play (a lead)."""
+    ``kinds`` is the kind of every play (a lead), or what tells the kind of each (an answer)."""
 
-    def __init__(self, game: Game, seat: int, specials: Sequence[str], plays: Sequence[Play],
-                 kinds: Sequence[str] | str = (), origin: Any = None) -> None:
+    def __init__(self, game: Game, seat: int, specials: tuple[str, ...], plays: Sequence[Play],
+                 kinds: Callable[[Play], Any] | str = "", origin: Any = None) -> None:
         self._game = game
         self._seat = seat
-        self._specials = tuple(Action(s, None, s, origin) for s in specials)
+        self._specials = specials
         self._plays = plays
         self._kinds = kinds
         self._origin = origin
 
+    def _special(self, word: str) -> Action:
+        return Action(word, None, word, self._origin)
+
     def _action(self, i: int) -> Action:
-        kind = self._kinds if isinstance(self._kinds, str) else self._kinds[i]
-        return Action.of_play(self._plays[i], kind, self._origin)
+        p = self._plays[i]
+        return Action.of_play(p, self._kinds if isinstance(self._kinds, str) else self._kinds(p), self._origin)
 
     def __len__(self) -> int:
         return len(self._plays) + len(self._specials)
@@ -49,17 +52,15 @@ class LegalActions(Sequence[Action]):
         if 0 <= i < n:
             return self._action(i)
         if n <= i < len(self):
-            return self._specials[i - n]
+            return self._special(self._specials[i - n])
         raise IndexError(i)
 
     def __iter__(self) -> Iterator[Action]:
-        if isinstance(self._kinds, str):
-            for p in self._plays:
-                yield Action.of_play(p, self._kinds, self._origin)
-        else:
-            for p, k in zip(self._plays, self._kinds, strict=True):
-                yield Action.of_play(p, k, self._origin)
-        yield from self._specials
+        kinds = self._kinds
+        for p in self._plays:
+            yield Action.of_play(p, kinds if isinstance(kinds, str) else kinds(p), self._origin)
+        for s in self._specials:
+            yield self._special(s)
 
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
@@ -89,5 +90,5 @@ class LegalActions(Sequence[Action]):
         return self._plays
 
     @property
-    def specials(self) -> tuple[str, ...]:
-        return self._specials
+    def specials(self) -> tuple[Action, ...]:
+        return tuple(self._special(s) for s in self._specials)

@@ -122,30 +122,37 @@ class LeadSpace(Sequence[Play]):
 
 
 def _same_length(hand: Sequence[int], old: Play, n: int) -> Iterator[Play]:
-    """Plays of ``n`` cards from ``hand`` that beat ``old`` card by card (R3.1)."""
+    """Plays of ``n`` cards from ``hand`` that beat ``old`` card by card (R3.1), cheapest first: fewer
+    大王, then fewer 小王, then fewer 2s attached, then the weaker base rank (``answer_cost``), so that
+    the legal answers need no sorting."""
     if old.red:
         return
+    low = max(old.base + 1, FOUR)
     for red in range(old.black, min(hand[RED], n) + 1):
         for black in range(0, min(hand[BLACK], n - red) + 1):
             body = n - red - black
             if body == 0:
                 yield Play(0, 0, 0, black, red)
                 continue
-            for base in range(max(old.base + 1, FOUR), TWO + 1):
-                if base == FOUR:
-                    if red == 0 and black == 0 and hand[FOUR] >= body:
-                        yield Play(FOUR, body)
-                elif base == TWO:
-                    if hand[TWO] >= body:
-                        yield Play(TWO, body, 0, black, red)
-                elif hand[base]:
-                    for k in range(max(1, body - hand[TWO]), min(hand[base], body) + 1):
-                        yield Play(base, k, body - k, black, red)
+            for twos in range(0, min(hand[TWO], body - 1) + 1):
+                k = body - twos
+                if twos == 0 and low == FOUR and red == 0 and black == 0 and hand[FOUR] >= body:
+                    yield Play(FOUR, body)
+                for base in range(max(low, FIVE), ACE + 1):
+                    if hand[base] >= k:
+                        yield Play(base, k, twos, black, red)
+                if twos == 0 and low <= TWO and hand[TWO] >= body:
+                    yield Play(TWO, body, 0, black, red)
+
+
+def answer_cost(p: Play) -> tuple[int, int, int, int, int]:
+    """The order of answers, cheapest first: fewer 大王, 小王 and 2s spent, then the weaker rank."""
+    return (p.red, p.black, p.twos, p.base, p.n)
 
 
 def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> Iterator[Play]:
-    """Every play of ``hand`` that beats ``old`` by strength (R3.1–R3.3), cheapest kinds first."""
-    n = len(old)
+    """Every play of ``hand`` that beats ``old`` by strength (R3.1–R3.3), cheapest first (``answer_cost``)."""
+    n = old.size
     yield from _same_length(hand, old, n)
     if old.red and hand[RED] >= 2:  # 大王二杀一
         if n == 1:
@@ -161,7 +168,7 @@ def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> Iterator[Play]:
 def can_beat(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
     """Whether ``answers(hand, old, rules)`` yields anything, by counting instead of building plays:
     most seats most of the time hold nothing that beats the top play, and asking is the common case."""
-    n = len(old)
+    n = old.size
     if _can_same_length(hand, old, n):
         return True
     if old.red and hand[RED] >= 2:  # 大王二杀一

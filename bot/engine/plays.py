@@ -24,13 +24,15 @@ class Play:
     A hashable value (never mutate one); ``str()`` is the canonical text and ``parse_play(str(p)) == p``.
     """
 
-    __slots__ = ("base", "black", "n", "red", "twos")
+    __slots__ = ("_text", "base", "black", "n", "red", "size", "twos")
 
     base: int
     n: int
     twos: int
     black: int
     red: int
+    size: int
+    """How many cards: ``len(play)``, kept as a field since the engine asks it thousands of times."""
 
     def __init__(self, base: int, n: int, twos: int = 0, black: int = 0, red: int = 0) -> None:
         # Plain slot stores: plays are built by the thousand, so immutability is by contract
@@ -40,6 +42,8 @@ class Play:
         self.twos = twos
         self.black = black
         self.red = red
+        self.size = n + twos + black + red
+        self._text: str | None = None
 
     def _key(self) -> tuple[int, int, int, int, int]:
         return (self.base, self.n, self.twos, self.black, self.red)
@@ -51,11 +55,14 @@ class Play:
         return hash(self._key())
 
     def __len__(self) -> int:
-        return self.n + self.twos + self.black + self.red
+        return self.size
 
     def __str__(self) -> str:
-        base = SYMBOLS[self.base] * self.n if self.base else ""
-        return base + "2" * self.twos + "B" * self.black + "R" * self.red
+        text = self._text
+        if text is None:
+            base = SYMBOLS[self.base] * self.n if self.base else ""
+            text = self._text = base + "2" * self.twos + "B" * self.black + "R" * self.red
+        return text
 
     def __repr__(self) -> str:
         return f"Play({str(self)!r})"
@@ -134,9 +141,9 @@ def _dominates(new: Play, old: Play) -> bool:
 
 def beats(new: Play, old: Play, rules: Ruleset) -> bool:
     """Whether ``new`` may be played on ``old`` by card strength alone (R3.1–R3.3)."""
-    if len(new) == len(old):
+    if new.size == old.size:
         return _dominates(new, old)
-    if len(new) == len(old) + 1 and old.red >= 1 and new.red >= 2:
+    if new.size == old.size + 1 and old.red >= 1 and new.red >= 2:
         if rules.joker_two_kill_one_extended:  # R3.3: one R of old against two of new
             rest_new, rest_old = new.without_reds(2), old.without_reds(1)
             return len(rest_new) == 0 or _dominates(rest_new, rest_old)
@@ -146,7 +153,7 @@ def beats(new: Play, old: Play, rules: Ruleset) -> bool:
 
 def is_kill(new: Play, old: Play) -> bool:
     """大王二杀一: a beat with one card more than the play it beats (R3.2/R3.3)."""
-    return len(new) == len(old) + 1
+    return new.size == old.size + 1
 
 
 def is_gouji(play: Play, rules: Ruleset) -> bool:
