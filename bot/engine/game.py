@@ -40,6 +40,7 @@ class Game:
     """The play phase of one game. Build it with ``Game.from_hands`` or ``Game.deal``."""
 
     rules: Ruleset
+    _stamp: object
 
     # ------------------------------------------------------------------ construction
     def __init__(self) -> None:
@@ -261,7 +262,8 @@ class Game:
         rule = self._answer_rule(seat)
         plays = list(self._answers(seat, rule))  # cheapest first, as ``answers`` yields them
         extra = ("pass", "let") if self._may_let(seat) else ("pass",)
-        return LegalActions(self, seat, extra, plays, partial(self._kind_of, seat, rule=rule), origin)
+        kinds = partial(self._kind_of, seat, rule=rule) if isinstance(rule, str) else ""
+        return LegalActions(self, seat, extra, plays, kinds, origin)
 
     def is_legal(self, seat: int, action: str) -> bool:
         try:
@@ -385,25 +387,26 @@ class Game:
         return LeadSpace(h, self._joker_duty(seat))
 
     def _answer_kind(self, seat: int, play: Play, raising: bool = False) -> str | None:
-        """How ``play`` answers the top play — follow, dadian, shao, kill or chong — or None (or raise)."""
+        """How ``play`` answers the top play — follow, dadian, shao, kill or chong — or None (or raise
+        ``IllegalAction`` with the reason)."""
+        kind = self._answer_or_reason(seat, play)
+        if isinstance(kind, tuple):
+            if raising:
+                raise IllegalAction(*kind)
+            return None
+        return kind
+
+    def _answer_or_reason(self, seat: int, play: Play) -> str | tuple[str, str]:
         assert self.top is not None
         top = self.top[1]
-
-        def no(zh: str, en: str) -> None:
-            if raising:
-                raise IllegalAction(zh, en)
-
         if play.is_threes:
-            return no("3 不能顺牌，只能最后全部发出", "3s can never beat a play; they are led last, all at once")
+            return "3 不能顺牌，只能最后全部发出", "3s can never beat a play; they are led last, all at once"
         if not beats(play, top, self.rules):
             if len(play) != len(top) and not (top.red and play.red >= 2):
-                return no(f"要压住上家须同样张数（{len(top)} 张）",
-                          f"you must play the same number of cards ({len(top)})")
-            return no(f"{play} 压不住 {top}", f"{play} does not beat {top}: every card must be stronger")
-        kind = self._kind_of(seat, play, self._answer_rule(seat))
-        if isinstance(kind, tuple):
-            return no(*kind)
-        return kind
+                return f"要压住上家须同样张数（{len(top)} 张）", f"you must play the same number of cards ({len(top)})"
+            return f"{play} 压不住 {top}", f"{play} does not beat {top}: every card must be stronger"
+        rule = self._answer_rule(seat)
+        return rule if isinstance(rule, tuple) else self._kind_of(seat, play, rule)
 
     def _answer_rule(self, seat: int) -> str | tuple[str, str]:
         """How the seat's answers to the top play count, the same for every play that beats it: a kind
@@ -981,9 +984,9 @@ class Game:
         g.shao_log = [(a, b) for a, b in d["shao_log"]]
         g.men_log = [(a, b) for a, b in d["men_log"]]
         g.top = (d["top"][0], parse_play(d["top"][1])) if d["top"] else None
-        g.round_shao = tuple(d["round_shao"]) if d["round_shao"] else None  # type: ignore[assignment]
+        g.round_shao = (d["round_shao"][0], d["round_shao"][1]) if d["round_shao"] else None
         # fields added with the classic preset: a state saved before them reads as a 大纲 game
-        g.burning = tuple(d["burning"]) if d.get("burning") else None  # type: ignore[assignment]
+        g.burning = (d["burning"][0], d["burning"][1]) if d.get("burning") else None
         g.chong = list(d.get("chong", []))
         g.chongdian = d.get("chongdian", False)
         g.head = d.get("head")

@@ -96,13 +96,32 @@ class MatchView:
 class Match:
     """A match of ``games`` games. Build it with ``Match.new(seed=..., rules=..., games=N)``."""
 
-    def __init__(self) -> None:
-        raise TypeError("use Match.new(...) or Match.from_json(...)")
+    def __init__(self, seed: int, rules: Ruleset | None = None, games: int = 4) -> None:
+        """A match before its first deal: ``new``, ``from_deal`` and ``from_dict`` build on this."""
+        if games < 1:
+            raise ValueError("a match has at least one game")
+        self.seed = seed
+        self.rules = rules or Ruleset.preset()
+        self.games = games
+        self.game_no = 1
+        self.deal_no = 0
+        self.results: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+        self._event_cache: list[dict[str, Any]] = []
+        self.game: Game | None = None
+        self.phase = "deal"
+        self._waiting: int | None = None
+        self.queue: list[dict[str, Any]] = []
+        self.dian_both: list[list[int]] = []
+        self.leader = 0
+        self.by_lot = False  # the leader was drawn by lot: 上班 may take the lead (R14.4)
+        self.preset_suits: list[str] | None = None
+        self._reset_deal_state()
 
     @classmethod
     def new(cls, seed: int, rules: Ruleset | None = None, games: int = 4) -> Match:
         """A match from a seeded deal; the first leader is drawn by lot (R11.1)."""
-        m = cls._blank(seed, rules, games)
+        m = cls(seed, rules, games)
         m.leader = random.Random(f"{seed}/1/lot").randrange(SEATS)
         m.by_lot = True
         m.events.append(Event("lot", m.leader))
@@ -129,7 +148,7 @@ class Match:
         counts = [parse_cards(h) for h in hands]
         if len(counts) != SEATS or sum(map(sum, counts)) != len(full_deck()):
             raise ValueError("a deal is six hands of 216 cards in all")
-        m = cls._blank(seed, rules, games + (1 if previous else 0))
+        m = cls(seed, rules, games + (1 if previous else 0))
         if previous is not None:
             m.results.append({"game_no": 1, **previous})
             m.game_no = 2
@@ -143,30 +162,6 @@ class Match:
             m._before_deal(counts, choose_leader=False)
         else:
             m._deal(counts)
-        return m
-
-    @classmethod
-    def _blank(cls, seed: int, rules: Ruleset | None, games: int) -> Match:
-        if games < 1:
-            raise ValueError("a match has at least one game")
-        m = object.__new__(cls)
-        m.seed = seed
-        m.rules = rules or Ruleset.preset()
-        m.games = games
-        m.game_no = 1
-        m.deal_no = 0
-        m.results: list[dict[str, Any]] = []
-        m.events: list[Event] = []
-        m._event_cache: list[dict[str, Any]] = []
-        m.game: Game | None = None
-        m.phase = "deal"
-        m._waiting: int | None = None
-        m.queue: list[dict[str, Any]] = []
-        m.dian_both: list[list[int]] = []
-        m.leader = 0
-        m.by_lot = False  # the leader was drawn by lot: 上班 may take the lead (R14.4)
-        m.preset_suits: list[str] | None = None
-        m._reset_deal_state()
         return m
 
     def _reset_deal_state(self) -> None:
@@ -685,18 +680,16 @@ class Match:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Match:
-        m = object.__new__(cls)
-        m.rules = Ruleset.from_dict(d["rules"])
-        for key in ("seed", "games", "game_no", "deal_no", "phase", "leader", "revolt"):
-            setattr(m, key, d[key])
+        m = cls(d["seed"], Ruleset.from_dict(d["rules"]), d["games"])
+        m.game_no, m.deal_no, m.phase = d["game_no"], d["deal_no"], d["phase"]
+        m.leader, m.revolt = d["leader"], d["revolt"]
         m._waiting = d["waiting"]
         m.results = json.loads(json.dumps(d["results"]))
         m.events = [Event.from_dict(e) for e in d["events"]]
         m._event_cache = []
         m.game = Game.from_dict(d["game"]) if d["game"] else None
         m.queue = [dict(t) for t in d["queue"]]
-        for key in ("hands", "dealt", "payable"):
-            setattr(m, key, [parse_cards(h) for h in d[key]])
+        m.hands, m.dealt, m.payable = ([parse_cards(h) for h in d[key]] for key in ("hands", "dealt", "payable"))
         m.votes, m.natural, m.excused = list(d["votes"]), list(d["natural"]), list(d["excused"])
         m.dian_both = [list(p) for p in d["dian_both"]]
         # fields added with the classic preset: a state saved before them reads as a 大纲 match

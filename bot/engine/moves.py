@@ -9,6 +9,7 @@ must match the top play's length, so there are few and they are built outright.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from .cards import ACE, BLACK, FIVE, FOUR, RED, THREE, TWO
 from .plays import Play
@@ -65,7 +66,7 @@ class LeadSpace(Sequence[Play]):
     def __len__(self) -> int:
         return sum(self._sizes)
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
         if i < 0:

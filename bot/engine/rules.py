@@ -149,7 +149,8 @@ class Ruleset:
         for key, value in switches.items():
             if not isinstance(value, bool):
                 raise ValueError(f"switch {key} takes True or False, not {value!r}")
-        return replace(cls(name=name), **{**PRESET_DEFAULTS[name], **switches})
+        chosen: dict[str, Any] = {**PRESET_DEFAULTS[name], **switches}
+        return replace(cls(name=name), **chosen)
 
     def switches(self) -> dict[str, bool]:
         """The switches as set, by name."""
