@@ -7,17 +7,18 @@ player reads, so that none of them can disagree about what happened.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
 PLACE_EN = {1: "1st (头科)", 2: "2nd (二科)", 3: "3rd (三科)", 4: "4th (四科)", 5: "5th (二落)", 6: "last (大落)"}
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One line of the log. ``seat`` acts, ``target`` is acted on, ``play`` is card text,
-    ``value`` a place or a team, ``auto`` marks what the rules did for a seat (R5.6)."""
+    ``value`` a place or a team, ``auto`` marks what the rules did for a seat (R5.6).
+
+    An immutable value; a named tuple rather than a frozen dataclass because a game makes one per
+    action and the engine's speed bounds the searching AI."""
 
     kind: str
     seat: int | None = None
