@@ -103,3 +103,13 @@ def test_the_new_lines_name_the_game_terms_in_both_languages() -> None:
     for e, (zh_part, en_part) in lines.items():
         zh, en = check(e, names)
         assert zh_part in zh and en_part in en, (e.kind, zh, en)
+
+
+def test_chinese_lines_write_cards_as_players_do():
+    """Issue 14 item 8: the Chinese half writes 10, 小王, 大王; the letters are for the English half."""
+    from bot.engine import Event, describe
+
+    zh, en = describe(Event("follow", 0, "TTT2BR"))
+    assert "1010102小王大王" in zh and not any(ch in zh for ch in "TBR") and "TTT2BR" in en
+    zh, _ = describe(Event("tribute", 1, "RB", target=2, tag="点贡"))
+    assert "大王小王" in zh and "R" not in zh

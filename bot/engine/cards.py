@@ -66,6 +66,12 @@ def parse_cards(text: str) -> Counts:
     return counts
 
 
+def cards_zh(text: str) -> str:
+    """Cards as a Chinese line writes them (``TTT`` → ``101010``, ``9BR`` → ``9小王大王``): the notation
+    letters belong to what a player types and to the English half (R2.3)."""
+    return "".join(NAMES_ZH[_BY_SYMBOL[ch]] if ch in _BY_SYMBOL else ch for ch in text)
+
+
 def format_counts(counts: Sequence[int]) -> str:
     """Canonical text of a multiset, weakest card first: ``33445TTTTT22BR``."""
     return "".join(SYMBOLS[r] * counts[r] for r in RANKS)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from .cards import cards_zh
+
 PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
 PLACE_EN = {1: "1st (头科)", 2: "2nd (二科)", 3: "3rd (三科)", 4: "4th (四科)", 5: "5th (二落)", 6: "last (大落)"}
 
@@ -67,11 +69,12 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     t_zh = zh_n[e.target] if e.target is not None else ""
     t_en = en_n[e.target] if e.target is not None else ""
     p = e.play or ""
+    pz = cards_zh(p)  # the same cards, as the Chinese half writes them
     k = e.kind
     if k == "lead":
-        return f"{s_zh} 发牌 {p}", f"{s_en} leads {p}"
+        return f"{s_zh} 发牌 {pz}", f"{s_en} leads {p}"
     if k == "follow":
-        return f"{s_zh} 顺牌 {p}", f"{s_en} plays {p}"
+        return f"{s_zh} 顺牌 {pz}", f"{s_en} plays {p}"
     if k == "pass":
         if e.auto:
             return f"{s_zh} 过（要不起）", f"{s_en} passes (no play allowed)"
@@ -99,7 +102,7 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     if k == "natural":
         return f"{s_zh} 宣点（自然开点）", f"{s_en} declares 自然开点 (no pure 够级牌 dealt)"
     if k == "men":
-        return (f"{s_zh} 闷 {t_zh}（亮 {p}），{t_zh} {PLACE_ZH[e.value or 6]}",
+        return (f"{s_zh} 闷 {t_zh}（亮 {pz}），{t_zh} {PLACE_ZH[e.value or 6]}",
                 f"{s_en} shuts out (闷) {t_en}, who shows {p}: {PLACE_EN[e.value or 6]}")
     if k == "no3":
         return f"{s_zh} 没有 3，{PLACE_ZH[e.value or 6]}", f"{s_en} holds no 3: {PLACE_EN[e.value or 6]}"
@@ -118,7 +121,7 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return f"{s_zh} 革命，本局不出牌", f"{s_en} declares 革命 and sits this game out"
     if k == "chongdian":
         sets = " → ".join(p.split())
-        return (f"{s_zh} 冲点：{sets}，对家须依次全部打死",
+        return (f"{s_zh} 冲点：{' → '.join(cards_zh(x) for x in p.split())}，对家须依次全部打死",
                 f"{s_en} charges the point (冲点) with {sets}: its 对家 must beat all three in turn")
     if k == "yaotou":
         return (f"{s_zh} 要头：前三次够级牌为够死级，只能被烧",
@@ -139,7 +142,7 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
                 f"{s_en} makes a grand slam (满贯): out before anyone else played, points doubled")
     if k == "hui":
         rank = "10" if p[:1] == "T" else p[:1]
-        return f"{s_zh} 汇{rank}：{p}", f"{s_en} leads the team's pooled {p} (汇{rank})"
+        return f"{s_zh} 汇{rank}：{pz}", f"{s_en} leads the team's pooled {p} (汇{rank})"
     if k == "deal":
         return f"第 {e.value} 局发牌，{s_zh} 先摸先出", f"game {e.value} is dealt; {s_en} draws and leads first"
     if k == "lot":
@@ -148,8 +151,8 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return f"被串的联邦定 {t_zh} 开牌（汇5）", f"the beaten team chooses {t_en} to lead (汇5)"
     if k == "buy-offer":
         if e.target is None or e.seat is None or e.target == (e.seat + 3) % 6:
-            return f"{s_zh} 用 {p} 向对家买 {e.value}", f"{s_en} offers {p} to its 对家 for a {e.value}"
-        return f"{s_zh} 用 {p} 向 {t_zh} 买 {e.value}", f"{s_en} offers {p} to {t_en} for a {e.value}"
+            return f"{s_zh} 用 {pz} 向对家买 {e.value}", f"{s_en} offers {p} to its 对家 for a {e.value}"
+        return f"{s_zh} 用 {pz} 向 {t_zh} 买 {e.value}", f"{s_en} offers {p} to {t_en} for a {e.value}"
     if k == "ask3":
         return f"{s_zh} 给 {t_zh} 一张 3（要三）", f"{s_en} gives {t_en} a 3 (要三: {t_en} had none to buy)"
     if k == "revolt-auto":
@@ -157,7 +160,7 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
                 f"{s_en} holds no 3 and no 2 or joker: 革命 at once (it sits this game out)")
     if k == "shangban":
         n = e.value or 0
-        return f"{s_zh} 上班：亮出 {n} 张 {p}", f"{s_en} shows {n} × {p} for 上班 (the most 4s of one suit leads)"
+        return f"{s_zh} 上班：亮出 {n} 张 {pz}", f"{s_en} shows {n} × {p} for 上班 (the most 4s of one suit leads)"
     if k == "shangban-lead":
         return (f"{s_zh} 上班（同花色 4 {e.value} 张），先出牌",
                 f"{s_en} leads first by 上班 ({e.value} fours of one suit)")
@@ -174,9 +177,9 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     if k == "gift":
         return f"{s_zh} 赠 {t_zh} 一张 {e.value}", f"{s_en} gives {t_en} a {e.value} (赠{e.value})"
     if k == "tribute":
-        return f"{s_zh} 向 {t_zh} 进{e.tag} {p}", f"{s_en} pays {t_en} {p} ({e.tag})"
+        return f"{s_zh} 向 {t_zh} 进{e.tag} {pz}", f"{s_en} pays {t_en} {p} ({e.tag})"
     if k == "tribute-skip":
-        return f"{s_zh} 与 {t_zh} 同联邦，不进{e.tag}（{p}）", f"{s_en} skips the {e.tag} to teammate {t_en} ({p})"
+        return f"{s_zh} 与 {t_zh} 同联邦，不进{e.tag}（{pz}）", f"{s_en} skips the {e.tag} to teammate {t_en} ({p})"
     if k == "tribute-excused":
         return f"{s_zh} 抗贡，免{e.tag}", f"{s_en} is excused the {e.tag} to {t_en} (抗贡)"
     if k == "mian":
