@@ -25,7 +25,6 @@ from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
 from bot.tables import SEATS, Table
 from render import MatchSummary, TableExtras, render_hand, render_match, render_result, render_table
 from render.cards import play_words, rank_label
-from render.table import sijiji_on_top
 
 from .i18n import bilingual
 from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
@@ -416,9 +415,9 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     g = mv.game
     if g is not None and g.top is not None:
         top_seat, top_play = g.top
-        if g.public.get("top_kind") == "chong":  # R14.6: which of the three sets
-            gouji = f"（冲点 {3 - len(g.public.get('chong', ()))}/3）"
-        elif g.top_gouji and sijiji_on_top(g.events, top_seat):  # R14.7: only a burn answers it
+        if g.chong_beaten is not None:  # R14.6: which of the three sets
+            gouji = f"（冲点 {g.chong_beaten + 1}/3）"
+        elif g.top_sijiji:  # R14.7: only a burn answers it
             gouji = "（够死级）"
         else:
             gouji = "（够级）" if g.top_gouji else ""

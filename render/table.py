@@ -439,19 +439,8 @@ def _top_caption(view: SeatView, top_seat: int) -> str:
         elif e.seat == top_seat and e.kind == "hui" and e.play:
             verb = hui_word(e.play)
     if verb == VERBS["chongdian"]:  # which of the three sets (R14.6): the ones still to come are public
-        verb += f" {3 - len(view.public.get('chong', ()))}/3"
+        verb += f" {(view.chong_beaten or 0) + 1}/3"
     return verb
-
-
-def sijiji_on_top(events: Sequence[Event], top_seat: int) -> bool:
-    """Whether the top seat's play on the table is 够死级 (R14.7): its ``sijiji`` event follows the play."""
-    dead = False
-    for e in recent_events(events):
-        if e.seat == top_seat and e.kind in PLAY_KINDS:
-            dead = False
-        elif e.seat == top_seat and e.kind == "sijiji":
-            dead = True
-    return dead
 
 
 def _lobby(d: ImageDraw.ImageDraw, extras: TableExtras) -> None:
@@ -533,7 +522,7 @@ def _centre(
             text(d, (cx, cy + 102), line, FINE, (200, 222, 210), fonts.MEDIUM, anchor="mm")
         return
     top_seat, play = view.top
-    dead = view.top_gouji and sijiji_on_top(view.events, top_seat)  # R14.7: only a burn may answer it
+    dead = view.top_sijiji  # R14.7: only a burn may answer it
     badge = ("够死级" if dead else "够级") if view.top_gouji else ""
     badge_w = pill_width(badge, TOP_BADGE, fonts.BLACK) + 12 if badge else 0
     caption = fit(

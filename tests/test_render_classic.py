@@ -55,10 +55,10 @@ def test_chongdian_at_the_seat_and_in_the_middle() -> None:
 
 def test_sijiji_on_the_table_and_the_plays_left() -> None:
     v = samples.classic_sijiji().view(3)
-    assert table.sijiji_on_top(v.events, 4) and v.sijiji == 2
+    assert v.top_sijiji and v.top == (4, "AAAA") and v.sijiji == 2
     assert words(labels.seat_labels(v.events)[4]) == ["要头", "够死级"]
     assert [w for w, _, _ in table._chips(4, v, TableExtras())] == ["够死级×2"]
-    assert not table.sijiji_on_top(samples.classic_burning().view(0).events, 2)
+    assert not samples.classic_burning().view(0).top_sijiji
 
 
 def test_wutou_chip() -> None:

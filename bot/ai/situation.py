@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine import Play, Ruleset, SeatView, is_gouji, opposite, parse_cards, parse_play
 from bot.engine.cards import ACE, BLACK, FIVE, PER_DECKS, RED, SEATS, TWO
+from bot.engine.plays import opens_without_fours
 
 if TYPE_CHECKING:
     from bot.engine import Game
@@ -30,9 +31,9 @@ def _rules(items: tuple[tuple[str, Any], ...]) -> Ruleset:
     return Ruleset.from_dict(dict(items))
 
 
-def rules_of(d: dict[str, Any]) -> Ruleset:
-    """The ``Ruleset`` of a view's rules dict, built once per distinct ruleset."""
-    return _rules(tuple(sorted(d.items())))
+def rules_of(d: Ruleset | dict[str, Any]) -> Ruleset:
+    """The ``Ruleset`` of a view (which carries it) or of a rules dict, built once per distinct ruleset."""
+    return d if isinstance(d, Ruleset) else _rules(tuple(sorted(d.items())))
 
 
 @dataclass(slots=True)
@@ -169,9 +170,8 @@ def beat_odds(play: Play, unseen: list[int], c: int, rules: Ruleset) -> float:
     return _beat(unseen[RED], wild, above, c, u, play.black, n)
 
 
-def opening(play: Play) -> bool:
-    """R14.1: the kinds of 够级 play that open (开点): no 小王/大王 in it, and not a lone 2."""
-    return not (play.black or play.red) and not (play.base == TWO and play.n == 1 and not play.twos)
+opening = opens_without_fours
+"""R14.1, as the engine reads it: the kinds of 够级 play that open (开点)."""
 
 
 def _lost(lost: list[bool], head: int | None) -> list[bool]:

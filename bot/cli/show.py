@@ -28,7 +28,6 @@ from render.table import (
     PHASE_PLAY,
     RELATIVE,
     TableExtras,
-    sijiji_on_top,
     still_out,
     with_match,
 )
@@ -222,14 +221,14 @@ def top_line(g: SeatView) -> Text:
     t.append(play, style="bold reverse")
     t.append(f"  {ZH_NAMES[seat]}", style=seat_style(seat))
     opposite = ZH_NAMES[(seat + 3) % 6]
-    if g.public.get("top_kind") == "chong":  # R14.6
-        t.append(f"  冲点 {3 - len(g.public.get('chong', ()))}/3", style="bold black on yellow")
+    if g.chong_beaten is not None:  # R14.6
+        t.append(f"  冲点 {g.chong_beaten + 1}/3", style="bold black on yellow")
         t.append(f"  只有对家{opposite}能打；不打或打不死，{ZH_NAMES[seat]}开点 / only its 对家 may answer",
                  style="yellow")
-    elif g.top_gouji and sijiji_on_top(g.events, seat):  # R14.7
+    elif g.top_sijiji:  # R14.7
         t.append("  够死级", style="bold white on red")
         t.append("  谁都不能打，只能烧牌 / 够死级: only a burn may answer it", style="yellow")
-    elif g.top_gouji and g.rules.get("burn_priority"):  # R14.2: the burners first, the 对头 last
+    elif g.top_gouji and g.rules.burn_priority:  # R14.2: the burners first, the 对头 last
         t.append("  够级", style="bold black on yellow")
         t.append(f"  别人可先烧牌，最后{opposite}打点 / others may burn first, then its 对家 answers",
                  style="yellow")
@@ -386,6 +385,6 @@ def screen(mv: MatchView, options: Sequence[str], hint: str | None, kinds: Mappi
     if mv.decision is not None:
         parts.append(Text(" / ".join(decision_words(mv)), style="bold yellow"))
     parts.append(choices(options, hint, mv.hand, kinds))
-    if mv.game is not None and mv.game.rules.get("burn_priority") and "shao" in (kinds or {}).values():
+    if mv.game is not None and mv.game.rules.burn_priority and "shao" in (kinds or {}).values():
         parts.append(Text(" / ".join(BURN_NOTE), style="red"))
     return Group(*parts)

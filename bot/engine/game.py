@@ -20,7 +20,7 @@ from .errors import IllegalAction, InvalidCards, InvalidPlay
 from .events import Event, event_dicts
 from .legal import LegalActions
 from .moves import LeadSpace, answers, can_beat, holds, only_threes
-from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, parse_play
+from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, opens_without_fours, parse_play
 from .rules import Ruleset
 from .scoring import GameResult, score
 from .view import SeatView
@@ -755,10 +755,8 @@ class Game:
             self.shao_log.append(self.round_shao)
             self.events.append(Event("shao-stands", self.round_shao[0], target=self.round_shao[1]))
         if self.rules.kaidian_without_fours:
-            play = self.top[1]
-            opens = not (play.black or play.red or str(play) == "2")  # R14.1: not jokers, not a lone 2
-            if self.top_gouji and opens and any(self.hands[top_seat]) and not self.kaidian[top_seat] \
-                    and not self.kaidian_lost[top_seat]:
+            if self.top_gouji and opens_without_fours(self.top[1]) and any(self.hands[top_seat]) \
+                    and not self.kaidian[top_seat] and not self.kaidian_lost[top_seat]:
                 self.kaidian[top_seat] = True
                 self.events.append(Event("kaidian", top_seat))
         elif self.top_pure and any(self.hands[top_seat]) and not self.kaidian[top_seat]:

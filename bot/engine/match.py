@@ -68,7 +68,7 @@ class MatchView:
     play, ``decision`` names what ``to_act`` must decide and ``legal`` lists this seat's choices."""
 
     seat: int
-    rules: dict[str, Any]
+    rules: Ruleset
     phase: str
     game_no: int
     games: int
@@ -87,6 +87,7 @@ class MatchView:
 
     def to_dict(self) -> dict[str, Any]:
         d = {k: v for k, v in self.__dict__.items() if k not in ("events", "standings", "game")}
+        d["rules"] = self.rules.to_dict()
         d["events"] = [e.to_dict() for e in self.events]
         d["standings"] = self.standings.to_dict()
         d["game"] = self.game.to_dict() if self.game else None
@@ -233,7 +234,7 @@ class Match:
         """What ``seat`` may know: its own hand, the public log, the standings and the table."""
         in_play = self.phase == "play"
         return MatchView(
-            seat=seat, rules=self.rules.to_dict(), phase=self.phase, game_no=self.game_no, games=self.games,
+            seat=seat, rules=self.rules, phase=self.phase, game_no=self.game_no, games=self.games,
             to_act=self.to_act,
             leader=self.leader, hand=self.hand(seat),
             counts=self.game.counts() if self.game else [sum(h) for h in self.hands],

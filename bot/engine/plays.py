@@ -174,6 +174,11 @@ def is_pure_gouji(play: Play, rules: Ruleset) -> bool:
     return need is not None and play.n >= need
 
 
+def opens_without_fours(play: Play) -> bool:
+    """R14.1: the 够级 plays that open (开点) by winning the lead: no 小王/大王 in them, not a lone 2."""
+    return not (play.black or play.red) and not (play.base == TWO and play.size == 1)
+
+
 def holds_pure_gouji(counts: Sequence[int]) -> bool:
     """Whether a hand can make a 纯够级牌 (10×5, J×4, Q×3, K×2 or A×2): the test of R7.3."""
     return any(counts[r] >= need for r, need in GOUJI_MIN.items())
