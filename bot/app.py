@@ -244,11 +244,18 @@ class GoujiBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        if hasattr(self, "service"):
-            await self.service.shutdown()
-            await self.messenger.drain()
-            await self.store.close()
-        await super().close()
+        """Stop the tables and show what is pending, then close the store and the client whatever
+        happened before: the store's connection threads would keep the process alive."""
+        try:
+            if hasattr(self, "service"):
+                await self.service.shutdown()
+                await self.messenger.drain()
+        finally:
+            try:
+                if hasattr(self, "store"):
+                    await self.store.close()
+            finally:
+                await super().close()
 
 
 def main() -> int:

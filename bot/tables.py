@@ -494,14 +494,18 @@ class TableService:
             await self._load(table, row)
 
     async def shutdown(self) -> None:
-        """Stop the timers and AI moves (a move being committed finishes first)."""
+        """Stop the timers and AI moves; a move being committed finishes first. The tables are read
+        once, before any wait: a move that ends its match removes its table meanwhile."""
         self.closed = True
-        for table in self.tables.values():
+        tables = list(self.tables.values())
+        for table in tables:
             self._cancel_turn(table)
-        for table in self.tables.values():
-            async with table.lock:
-                pass
-        self._stop_thinkers()
+        try:
+            for table in tables:
+                async with table.lock:
+                    pass
+        finally:
+            self._stop_thinkers()
 
     # ------------------------------------------------------------------ helpers
     async def _notify(self, table: Table, change: Change) -> None:
