@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import logging
 import threading
 
 import pytest
@@ -175,3 +176,23 @@ async def test_close_closes_the_store_even_when_stopping_the_tables_fails(tmp_pa
     with pytest.raises(RuntimeError):
         await h.bot.close()
     assert h.bot.is_closed() and threads_left(before) == []
+
+
+async def test_no_hand_reaches_the_log_at_debug_level(tmp_path, monkeypatch, caplog):
+    """With every logger at DEBUG, a whole match (snapshots of all six hands committed, panels
+    drawn) logs no hand: aiosqlite's statements with their parameters, and discord.py's payloads
+    (gateway events and HTTP bodies carry the panels), stay below what is logged."""
+    with caplog.at_level(logging.DEBUG):
+        h = await start_harness(tmp_path, monkeypatch)
+        table = await seated(h, humans=2, games=2)
+        await h.service.start(CHANNEL, HOST.id, seed=9)
+        await h.settle()
+        await h.click(HOST, table.message_id, h.button(h.table_message(), "hand"))
+        hands = {table.match.hand(s) for s in range(6)}
+        await finish(h, table, seed=2)
+        await h.bot.close()
+    assert len(hands) == 6 and all(len(hand) >= 30 for hand in hands)
+    logged = "\n".join(f"{r.getMessage()} {r.exc_text or ''}" for r in caplog.records)
+    assert caplog.records and not [hand for hand in hands if hand in logged]
+    for name in ("aiosqlite", "discord.gateway", "discord.http"):
+        assert not logging.getLogger(name).isEnabledFor(logging.DEBUG), name
