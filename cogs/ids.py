@@ -44,9 +44,22 @@ def choice_id(table_id: int, revision: int) -> str:
     return f"{PREFIX}{table_id}:choose:{revision}"
 
 
-def is_ours_but_malformed(custom_id: str) -> bool:
-    """A custom id with our prefix that no template reads: an old or forged one."""
-    return custom_id.startswith(PREFIX) and not any(t.fullmatch(custom_id) for t in (BUTTON, SELECT, CHOICE))
+TEMPLATES = {discord.ComponentType.button.value: (BUTTON,), discord.ComponentType.select.value: (SELECT, CHOICE)}
+"""Our templates by the kind of component that carries them."""
+
+
+def unreadable(data: Any) -> bool:
+    """A component's data with our prefix that no template of its kind of component reads (an old
+    or forged id, or our id on another kind of component), or a select of ours with nothing chosen:
+    answered by the cog's listener, declined by our items."""
+    data = data or {}
+    custom_id = str(data.get("custom_id") or "")
+    if not custom_id.startswith(PREFIX):
+        return False
+    kind = data.get("component_type")
+    if not any(t.fullmatch(custom_id) for t in TEMPLATES.get(kind, ())):
+        return True
+    return kind == discord.ComponentType.select.value and not data.get("values")
 
 
 def _cog(interaction: discord.Interaction[Any]) -> TableCommands | None:
@@ -56,7 +69,21 @@ def _cog(interaction: discord.Interaction[Any]) -> TableCommands | None:
     return cog  # type: ignore[return-value]
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON.pattern):
+class _Ours:
+    """What our three items share with discord.py's dispatch: any component carrying one of their ids
+    becomes the item, and an unreadable one is declined quietly (the cog's listener answers it) —
+    raising in ``from_custom_id`` would be logged as an error with nobody answered."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Any:
+        return cls(item)  # type: ignore[call-arg]
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return not unreadable(interaction.data)
+
+
+class TableButton(_Ours, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON.pattern):
     """A button of the table message or of a hand panel."""
 
     def __init__(self, item: discord.ui.Button[Any]) -> None:
@@ -75,11 +102,6 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         return cls(discord.ui.Button(label=label, style=style, disabled=disabled, row=row, emoji=emoji,
                                      custom_id=button_id(table_id, action, revision)))
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> TableButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = _cog(interaction)
@@ -110,11 +132,11 @@ class _PanelSelect:
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = _cog(interaction)
-        if cog is not None and self.item.values:
+        if cog is not None:
             await cog.act(interaction, self.table_id, self.action(self.item.values[0]), self.revision)
 
 
-class PlaySelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT.pattern):
+class PlaySelect(_PanelSelect, _Ours, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT.pattern):
     """The hand panel's select of legal plays; its option values are card texts."""
 
     KIND, PATTERN = "plays", SELECT
@@ -129,18 +151,13 @@ class PlaySelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]], t
         return cls(discord.ui.Select(custom_id=select_id(table_id, revision), options=options,
                                      placeholder=placeholder, row=row))
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> PlaySelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
 
     @staticmethod
     def action(value: str) -> str:
         return f"play {value}"
 
 
-class ChoiceSelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]], template=CHOICE.pattern):
+class ChoiceSelect(_PanelSelect, _Ours, discord.ui.DynamicItem[discord.ui.Select[Any]], template=CHOICE.pattern):
     """A select of the choices of a decision before play that has too many for a row of buttons
     (冲点: up to ten sets of three); its option values are engine actions (``chongdian AKQ``)."""
 
@@ -156,11 +173,6 @@ class ChoiceSelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(discord.ui.Select(custom_id=choice_id(table_id, revision), options=options,
                                      placeholder=placeholder, row=row))
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ChoiceSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
 
 
 DYNAMIC_ITEMS = (TableButton, PlaySelect, ChoiceSelect)

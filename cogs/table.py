@@ -26,7 +26,7 @@ from bot.tables import STALE, Settings, Table, TableError, TableService
 from render.cards import play_words
 
 from .i18n import bilingual
-from .ids import is_ours_but_malformed
+from .ids import unreadable
 from .views import RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
 
 if TYPE_CHECKING:
@@ -329,10 +329,12 @@ class TableCommands:
     # ------------------------------------------------------------------ listeners
     @commands.Cog.listener("on_interaction")
     async def answer_malformed(self, interaction: discord.Interaction[Any]) -> None:
-        """A component id with our prefix that no template reads (old or forged): answered, nothing changed."""
-        if interaction.type is not discord.InteractionType.component or not is_ours_but_malformed(
-                interaction.custom_id or ""):
+        """A component of ours that no item reads (an old or forged id, our id on another kind of
+        component, a select with nothing chosen): answered, nothing changed."""
+        if interaction.type is not discord.InteractionType.component or not unreadable(interaction.data):
             return
+        log.debug("unreadable component %r (type %s)", interaction.custom_id,
+                  (interaction.data or {}).get("component_type"))
         async with self.guarded(interaction, "malformed component"):
             table = self.service.tables.get(interaction.channel_id or 0)
             if table is None or table.match is None or table.seat_of(interaction.user.id) is None:

@@ -287,9 +287,10 @@ class Harness:
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._dispatch(self._interaction(3, data, user, message))
 
-    async def choose(self, user: User, message_id: int, custom_id: str, value: str) -> list[Request]:
+    async def choose(self, user: User, message_id: int, custom_id: str, *values: str) -> list[Request]:
+        """Choose ``values`` (none: a select sent empty) in a select of a message the bot sent."""
         message = self.fake.messages[message_id]
-        data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
         return await self._dispatch(self._interaction(3, data, user, message))
 
     async def submit(self, user: User, message_id: int, modal: dict[str, Any], value: str) -> list[Request]:

@@ -170,6 +170,32 @@ async def test_malformed_and_unknown_ids_are_answered(tmp_path, monkeypatch):
     await h.bot.close()
 
 
+async def test_our_id_on_the_wrong_component_or_an_empty_select_is_refused_without_an_error(
+        tmp_path, monkeypatch, caplog):
+    """A select's id on a button, a button's id on a select, a select sent with no value: each is
+    answered (out of date, with a fresh panel), nothing changes, and nothing is logged as an error."""
+    h = await start_harness(tmp_path, monkeypatch)
+    await playing(h, crafted(BURN_AND_LET))
+    panel_id, panel = await panel_of(h, A)
+    select_id = next(c["custom_id"] for c in components(panel) if c["type"] == 3)
+    pass_id = h.button(panel, "pass")
+    forged = copy.deepcopy(panel)
+    row_select, row_buttons = forged["components"][0]["components"], forged["components"][1]["components"]
+    row_buttons[0]["custom_id"] = select_id  # the play select's id on a button
+    row_select[0]["custom_id"] = pass_id  # the pass button's id on a select
+    h.fake.messages[panel_id] = forged
+    with caplog.at_level(logging.WARNING):
+        answers = [only(await h.click(A, panel_id, select_id)), only(await h.choose(A, panel_id, pass_id, "QQQ"))]
+        h.fake.messages[panel_id] = copy.deepcopy(panel)
+        answers.append(only(await h.choose(A, panel_id, select_id)))  # the real select, nothing chosen
+    for r in answers:
+        assert r.type == MESSAGE and r.ephemeral and "已过期" in r.content and "out of date" in r.content
+        assert r.files == ["hand.png"]
+    assert await actions(h) == [(None, HOST.id, "start 1")]
+    assert caplog.records == []
+    await h.bot.close()
+
+
 async def test_pre_play_decisions_are_buttons(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h, seed=21)  # this deal has a 革命 decision
