@@ -8,12 +8,18 @@ is ``gouji:<table id>:plays:<revision>`` (its values are card texts); the select
 play with more options than a row of buttons holds (冲点's sets) is ``gouji:<table id>:choose:<revision>``
 (its values are engine actions). All are ``DynamicItem`` templates, registered once
 with ``add_dynamic_items``; a click is handed to the ``Gouji`` cog, which owns the service.
+
+The 自定义出牌 form is ``gouji-play:<table id>:<revision>``. discord.py keeps a pending modal per
+custom id and drops it after any submit, and forgets it at a restart; so the form is sent without
+being kept, and every submit is read from its id and its one field (``play_form``) by the cog's
+listener, the way ``DynamicItem`` reads a button: whoever else has one open, across restarts.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,6 +35,8 @@ BUTTON = re.compile(
     r"gouji:(?P<table>[0-9]{1,19}):(?P<action>(?!(?:plays|choose):)[a-z][A-Za-z0-9_-]{0,31}):(?P<revision>[0-9]{1,10})")
 SELECT = re.compile(r"gouji:(?P<table>[0-9]{1,19}):plays:(?P<revision>[0-9]{1,10})")
 CHOICE = re.compile(r"gouji:(?P<table>[0-9]{1,19}):choose:(?P<revision>[0-9]{1,10})")
+FORM_PREFIX = "gouji-play:"
+FORM = re.compile(r"gouji-play:(?P<table>[0-9]{1,19}):(?P<revision>[0-9]{1,10})")
 
 
 def button_id(table_id: int, action: str, revision: int) -> str:
@@ -176,3 +184,40 @@ class ChoiceSelect(_PanelSelect, _Ours, discord.ui.DynamicItem[discord.ui.Select
 
 
 DYNAMIC_ITEMS = (TableButton, PlaySelect, ChoiceSelect)
+
+
+class PlayModal(discord.ui.Modal):
+    """自定义出牌: any play typed as text (``888B``, ``10 10 10``, ``小王``), checked by the engine.
+
+    A form only: stopped before it is sent, so that discord.py keeps no pending modal for it (it
+    stores only modals still listening); its submit reaches the cog's listener through ``play_form``."""
+
+    cards: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
+        label="牌 / cards", placeholder="888B · 10 10 10 · 小王", max_length=60)
+
+    def __init__(self, table_id: int, revision: int) -> None:
+        super().__init__(title="自定义出牌 / play any cards", custom_id=f"{FORM_PREFIX}{table_id}:{revision}")
+        self.stop()
+
+
+@dataclass(frozen=True)
+class PlayForm:
+    """A submitted 自定义出牌: the table and revision of its id, and the cards typed."""
+
+    table_id: int
+    revision: int
+    cards: str
+
+
+def play_form(data: Any) -> PlayForm | None:
+    """A modal submit's data read as a 自定义出牌 form, or None when its id or its field is unreadable
+    (the field is found by kind, not by id: forms sent before this reading had random field ids)."""
+    data = data or {}
+    m = FORM.fullmatch(str(data.get("custom_id") or ""))
+    fields = []
+    for row in data.get("components") or ():  # action rows of fields, or labels around one
+        inner = row.get("components") or [row.get("component")]
+        fields += [c for c in inner if isinstance(c, dict) and c.get("type") == discord.ComponentType.text_input.value]
+    if m is None or len(fields) != 1 or not isinstance(fields[0].get("value"), str):
+        return None
+    return PlayForm(int(m["table"]), int(m["revision"]), fields[0]["value"])

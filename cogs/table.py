@@ -26,7 +26,7 @@ from bot.tables import STALE, Settings, Table, TableError, TableService
 from render.cards import play_words
 
 from .i18n import bilingual
-from .ids import unreadable
+from .ids import FORM_PREFIX, PlayModal, play_form, unreadable
 from .views import RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
 
 if TYPE_CHECKING:
@@ -59,23 +59,6 @@ def _typed(cards: str) -> Counter[str] | None:
         return Counter(format_counts(parse_cards(cards)))
     except InvalidCards:
         return None
-
-
-class PlayModal(discord.ui.Modal):
-    """自定义出牌: any play typed as text (``888B``, ``10 10 10``, ``小王``), checked by the engine."""
-
-    cards: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
-        label="牌 / cards", placeholder="888B · 10 10 10 · 小王", max_length=60)
-
-    def __init__(self, cog: TableCommands, table_id: int, revision: int) -> None:
-        super().__init__(title="自定义出牌 / play any cards", custom_id=f"gouji-play:{table_id}:{revision}",
-                         timeout=15 * 60)  # as long as the interaction that opened it lives
-        self.cog = cog
-        self.table_id = table_id
-        self.revision = revision
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await self.cog.act(interaction, self.table_id, f"play {self.cards.value}", self.revision)
 
 
 class TableCommands:
@@ -172,7 +155,7 @@ class TableCommands:
                                       hint=word == "hint", burn=word == "burn")
             elif word == "custom":
                 _own_seat(table, user.id)
-                await interaction.response.send_modal(PlayModal(self, table.id, revision))
+                await interaction.response.send_modal(PlayModal(table.id, revision))
             elif word == "sit" and table.settings.seat_mode == "choose":
                 text, view = seat_picker(table, user.id)
                 await interaction.response.send_message(text, view=view, ephemeral=True)
@@ -340,3 +323,18 @@ class TableCommands:
             if table is None or table.match is None or table.seat_of(interaction.user.id) is None:
                 raise TableError(*STALE)
             await self.show_panel(interaction, table, edit=False, notice=bilingual(*STALE))
+
+    @commands.Cog.listener("on_interaction")
+    async def answer_play_form(self, interaction: discord.Interaction[Any]) -> None:
+        """A submitted 自定义出牌, read from its id and field (see ``cogs.ids``): applied or refused with
+        the reason, whoever else has one open and after a restart; an unreadable one is out of date."""
+        data = interaction.data or {}
+        if interaction.type is not discord.InteractionType.modal_submit or not str(
+                data.get("custom_id") or "").startswith(FORM_PREFIX):
+            return
+        form = play_form(data)
+        if form is None:
+            log.debug("unreadable play form %r", data.get("custom_id"))
+            await self.fail(interaction, TableError(*STALE), "play form")
+            return
+        await self.act(interaction, form.table_id, f"play {form.cards}", form.revision)

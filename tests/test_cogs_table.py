@@ -256,6 +256,45 @@ async def test_custom_play_modal(tmp_path, monkeypatch):
     await h.bot.close()
 
 
+async def test_every_typed_play_is_answered_whoever_else_has_the_form_open(tmp_path, monkeypatch):
+    """A (to act) and B open 自定义出牌 at the same revision (one custom id): B's submit is refused,
+    A's is applied — each answered on its own panel."""
+    h = await start_harness(tmp_path, monkeypatch)
+    await playing(h, crafted(BURN_AND_LET))
+    forms = {}
+    for user in (A, B):
+        panel_id, panel = await panel_of(h, user)
+        opened = only(await h.click(user, panel_id, h.button(panel, "custom")))
+        assert opened.type == MODAL
+        forms[user.id] = panel_id, opened.data
+    assert forms[A.id][1]["custom_id"] == forms[B.id][1]["custom_id"]
+    refused = only(await h.submit(B, forms[B.id][0], forms[B.id][1], "AAA"))
+    assert refused.type == UPDATE and "没轮到你" in refused.content
+    applied = only(await h.submit(A, forms[A.id][0], forms[A.id][1], "QQQ"))
+    assert applied.type == UPDATE and "⚠️" not in applied.content
+    assert (await actions(h))[-1] == (0, A.id, "play QQQ")
+    await h.bot.close()
+
+
+async def test_a_form_opened_before_a_restart_is_answered_after_it(tmp_path, monkeypatch):
+    first = await start_harness(tmp_path, monkeypatch)
+    table = await playing(first, crafted(BURN_AND_LET))
+    await first.service.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
+                                     state=table.match.to_json(), status="playing")  # the crafted position, saved
+    panel_id, panel = await panel_of(first, A)
+    form = only(await first.click(A, panel_id, first.button(panel, "custom"))).data
+    before = copy.deepcopy(first.fake.messages)
+    await first.bot.close()
+    again = await start_harness(tmp_path, monkeypatch, messages=before)
+    await again.settle()
+    applied = only(await again.submit(A, panel_id, form, "QQQ"))
+    assert applied.type == UPDATE and (await actions(again))[-1] == (0, A.id, "play QQQ")
+    garbled = {**form, "custom_id": form["custom_id"] + "x"}
+    stale = only(await again.submit(A, panel_id, garbled, "5"))
+    assert stale.ephemeral and "已过期" in stale.content and (await actions(again))[-1] == (0, A.id, "play QQQ")
+    await again.bot.close()
+
+
 async def test_slash_play_pass_let_and_autocomplete(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
     await playing(h, crafted(BURN_AND_LET))
