@@ -116,9 +116,12 @@ class TableCommands:
         raise TableError(*STALE)
 
     @staticmethod
-    def _on_panel(interaction: discord.Interaction[Any], table: Table) -> bool:
-        """Whether the interaction comes from a hand panel (any message but the public table's)."""
-        return interaction.message is not None and interaction.message.id != table.message_id
+    def _on_panel(interaction: discord.Interaction[Any]) -> bool:
+        """Whether the interaction comes from a hand panel, as the interaction itself says: a message
+        only its player sees (ephemeral), or one in a direct message. Never by comparing message ids:
+        any other message is public (an old table message, one being posted anew)."""
+        message = interaction.message
+        return message is not None and (message.flags.ephemeral or interaction.guild_id is None)
 
     async def show_panel(self, interaction: discord.Interaction[Any], table: Table, *, edit: bool,
                          notice: str | None = None, burn: bool = False, hint: bool = False) -> None:
@@ -151,7 +154,7 @@ class TableCommands:
             if word == "hand":
                 await self.show_panel(interaction, table, edit=False)
             elif word in ("refresh", "hint", "burn"):
-                await self.show_panel(interaction, table, edit=self._on_panel(interaction, table),
+                await self.show_panel(interaction, table, edit=self._on_panel(interaction),
                                       hint=word == "hint", burn=word == "burn")
             elif word == "custom":
                 _own_seat(table, user.id)
@@ -184,7 +187,7 @@ class TableCommands:
         """An engine action from a component or the modal, made against the revision it was drawn at."""
         async with self.guarded(interaction, f"action {action.split(' ', 1)[0]}"):
             table = self._find(table_id)
-            on_panel = self._on_panel(interaction, table)
+            on_panel = self._on_panel(interaction)
             try:
                 await self.service.act(table.channel_id, interaction.user.id, action, revision)
             except GoujiError as e:

@@ -106,6 +106,8 @@ class FakeDiscord:
         self.messages: dict[int, dict[str, Any]] = {}
         self.originals: dict[str, int] = {}
         self.interaction_messages: dict[str, int | None] = {}
+        self.failing: dict[str, int] = {}
+        """Bot-token requests by method (``DELETE``) that Discord answers with this error status."""
 
     # ------------------------------------------------------------------ payloads
     def message(self, channel_id: int, payload: dict[str, Any], files: list[str], flags: int = 0,
@@ -134,6 +136,9 @@ class FakeDiscord:
     async def http(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
         payload, names = _split(files, form, kwargs.get("json"))
         self.requests.append(Request(route.method, route.path, payload, names))
+        if route.method in self.failing:
+            status = self.failing[route.method]
+            raise discord.HTTPException(_Response(status), {"code": 0, "message": f"HTTP {status}"})
         ids = [int(x) for x in re.findall(r"/(\d+)", route.url)]  # channel (or application), then message
         if route.path == "/users/@me/channels":
             uid = int(payload["recipient_id"])
@@ -195,11 +200,11 @@ class FakeDiscord:
 
 
 class _Response:
-    """Enough of an aiohttp response for ``discord.NotFound``."""
+    """Enough of an aiohttp response for ``discord.HTTPException``."""
 
     def __init__(self, status: int) -> None:
         self.status = status
-        self.reason = "Not Found"
+        self.reason = "Not Found" if status == 404 else "Error"
 
 
 @dataclass

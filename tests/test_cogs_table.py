@@ -156,6 +156,29 @@ async def test_a_stale_button_is_answered_with_a_fresh_panel_and_changes_nothing
     await h.bot.close()
 
 
+async def test_a_press_on_an_old_public_table_message_answers_privately_and_never_edits_it(tmp_path, monkeypatch):
+    """The old table message outlives ``/gouji table`` when its delete fails: 烧牌 pressed there opens
+    a new ephemeral panel, and neither that press nor the live panel's redraws touch the public message."""
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(BURN_AND_LET))
+    await h.service.act(CHANNEL, A.id, "play QQQ")
+    await h.settle()
+    old_id = table.message_id
+    h.fake.failing["DELETE"] = 503
+    await h.command(B, "table")
+    del h.fake.failing["DELETE"]
+    assert table.message_id != old_id and old_id in h.fake.messages
+    old = copy.deepcopy(h.fake.messages[old_id])
+    burn = only(await h.click(B, old_id, h.button(old, "burn")))
+    assert burn.type == MESSAGE and burn.ephemeral and burn.files == ["hand.png"] and "🔥" in burn.content
+    await h.service.act(CHANNEL, B.id, "pass")  # the live panel follows the game
+    await h.settle()
+    assert h.fake.messages[old_id] == old
+    edits = [r for r in h.fake.requests if r.method == "PATCH" and "hand.png" in r.files]
+    assert edits and all(r.token == burn.token for r in edits)
+    await h.bot.close()
+
+
 async def test_malformed_and_unknown_ids_are_answered(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h, crafted(BURN_AND_LET))
