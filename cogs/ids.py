@@ -186,6 +186,11 @@ class ChoiceSelect(_PanelSelect, _Ours, discord.ui.DynamicItem[discord.ui.Select
 DYNAMIC_ITEMS = (TableButton, PlaySelect, ChoiceSelect)
 
 
+CARDS_MAX = 120
+"""Characters of a typed play (the 自定义出牌 field, ``/gouji play cards:``): 36 cards fit in the
+roomiest notation (``10 10 …``), and Discord refuses more, so a reason that quotes the input stays short."""
+
+
 class PlayModal(discord.ui.Modal):
     """自定义出牌: any play typed as text (``888B``, ``10 10 10``, ``小王``), checked by the engine.
 
@@ -193,7 +198,7 @@ class PlayModal(discord.ui.Modal):
     stores only modals still listening); its submit reaches the cog's listener through ``play_form``."""
 
     cards: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
-        label="牌 / cards", placeholder="888B · 10 10 10 · 小王", max_length=60)
+        label="牌 / cards", placeholder="888B · 10 10 10 · 小王", max_length=CARDS_MAX)
 
     def __init__(self, table_id: int, revision: int) -> None:
         super().__init__(title="自定义出牌 / play any cards", custom_id=f"{FORM_PREFIX}{table_id}:{revision}")

@@ -25,8 +25,8 @@ from bot.engine.rules import PRESETS
 from bot.tables import STALE, Settings, Table, TableError, TableService
 from render.cards import play_words
 
-from .i18n import bilingual
-from .ids import FORM_PREFIX, PlayModal, play_form, unreadable
+from .i18n import OPTION, bilingual, fit
+from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
 from .views import RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
 
 if TYPE_CHECKING:
@@ -73,6 +73,7 @@ class TableCommands:
     # ------------------------------------------------------------------ answering
     async def say(self, interaction: discord.Interaction[Any], text: str) -> None:
         """An ephemeral answer, whether or not the interaction was answered (or deferred) already."""
+        text = fit(text)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -270,7 +271,7 @@ class TableCommands:
 
     @app_commands.command(name="play", description="Play cards, e.g. 888B, 10 10 10 or 小王")
     @app_commands.describe(cards="The cards to play (suggestions as you type)")
-    async def play(self, interaction: discord.Interaction[Any], cards: str) -> None:
+    async def play(self, interaction: discord.Interaction[Any], cards: app_commands.Range[str, 1, CARDS_MAX]) -> None:
         await self.service.act(interaction.channel_id or 0, interaction.user.id, f"play {cards}")
         text = play_words(format_counts(parse_cards(cards)))
         await self.say(interaction, bilingual(f"已出牌：{text}", f"played {text}"))
@@ -287,7 +288,8 @@ class TableCommands:
         fits = [p for p in plays if wanted is None or Counter(p) >= wanted]
         best = suggestion(table, seat)
         first = best.action[5:] if best and best.action[5:] in fits else None
-        return [app_commands.Choice(name=f"{play_words(p)} · {p}"[:100], value=p) for p in play_menu(fits, first)]
+        return [app_commands.Choice(name=fit(f"{play_words(p)} · {p}", OPTION), value=p)
+                for p in play_menu(fits, first)]
 
     @app_commands.command(name="pass", description="Pass (过)")
     async def pass_(self, interaction: discord.Interaction[Any]) -> None:

@@ -24,6 +24,8 @@ from discord_fakes import (
 )
 
 from bot.engine import Match
+from cogs.i18n import fit
+from cogs.ids import CARDS_MAX
 
 A, B, C, D = PLAYERS[:4]  # seats 0–3
 DEFERRED_UPDATE, UPDATE, MESSAGE, MODAL = 6, 7, 4, 9
@@ -337,6 +339,24 @@ async def test_slash_play_pass_let_and_autocomplete(tmp_path, monkeypatch):
     let = only(await h.command(D, "let"))
     assert let.ephemeral and (await actions(h))[-1] == (3, D.id, "let")
     assert [a for _, _, a in await actions(h)] == ["start 1", "play QQQ", "pass", "let"]
+    await h.bot.close()
+
+
+async def test_a_long_refused_play_is_answered_within_discords_limits(tmp_path, monkeypatch):
+    """Before play the engine's reason quotes the input twice: 1,500 typed 3s would make a 3,000-character
+    answer, which Discord refuses (400) and the player never sees. Discord keeps the option short;
+    whatever comes anyway is cut, with an ellipsis."""
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, seed=21)
+    assert table.match.phase != "play"
+    (synced,) = next(r for r in h.fake.requests if r.method == "PUT").payload
+    play = next(o for o in synced["options"] if o["name"] == "play")
+    assert play["options"][0]["max_length"] == CARDS_MAX
+    r = only(await h.command(PLAYERS[table.to_act], "play", cards="3" * 1500))
+    assert r.type == MESSAGE and r.ephemeral and "现在不能" in r.content and " / " in r.content
+    assert len(r.content) <= 2000 and r.content.endswith("…")
+    assert await actions(h) == [(None, HOST.id, "start 21")]
+    assert fit("x" * 2001) == "x" * 1999 + "…" and fit("短") == "短"
     await h.bot.close()
 
 
