@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.ai import LEVELS
 from bot.engine import GoujiError, InvalidCards, Ruleset, format_counts, parse_cards
 from bot.engine.rules import PRESETS
-from bot.tables import STALE, Settings, Table, TableError, TableService
+from bot.tables import NOT_SEATED, NOT_STARTED, STALE, Settings, Table, TableError, TableService
 from render.cards import play_words
 
 from .i18n import OPTION, bilingual, fit
@@ -39,8 +39,6 @@ SWITCHES = {"revolution": "revolution", "joker_kill": "joker_two_kill_one_extend
             "big_joker_gouji": "big_joker_is_gouji", "teammate_peek": "teammate_peek", "suffocation": "suffocation",
             "grand_slam": "grand_slam"}
 """``/gouji open`` options → the ``Ruleset`` switches they set (R13.3)."""
-NOT_SEATED = ("你不在这桌", "you are not seated at this table")
-NOT_STARTED = ("牌局还没开始", "the match has not started")
 
 
 def _own_seat(table: Table, user_id: int) -> int:
@@ -109,13 +107,6 @@ class TableCommands:
         name = interaction.command.qualified_name if interaction.command else "command"
         await self.fail(interaction, original, f"/{name}")
 
-    def _find(self, table_id: int) -> Table:
-        """The open table a component belongs to; a closed or replaced one is out of date."""
-        for table in self.service.tables.values():
-            if table.id == table_id:
-                return table
-        raise TableError(*STALE)
-
     @staticmethod
     def _on_panel(interaction: discord.Interaction[Any]) -> bool:
         """Whether the interaction comes from a hand panel, as the interaction itself says: a message
@@ -149,7 +140,7 @@ class TableCommands:
         """A button: panel and lobby actions here, engine actions through ``act``."""
         word, _, arg = action.partition(" ")
         async with self.guarded(interaction, f"button {word}"):
-            table = self._find(table_id)
+            table = await self.service.find(table_id)
             user = interaction.user
             channel = table.channel_id
             if word == "hand":
@@ -161,6 +152,7 @@ class TableCommands:
                 _own_seat(table, user.id)
                 await interaction.response.send_modal(PlayModal(table.id, revision))
             elif word == "sit" and table.settings.seat_mode == "choose":
+                self.service.lobby_only(table)  # a lobby message that missed the start
                 text, view = seat_picker(table, user.id)
                 await interaction.response.send_message(text, view=view, ephemeral=True)
             elif word in ("sit", "seat"):
@@ -187,7 +179,7 @@ class TableCommands:
     async def act(self, interaction: discord.Interaction[Any], table_id: int, action: str, revision: int) -> None:
         """An engine action from a component or the modal, made against the revision it was drawn at."""
         async with self.guarded(interaction, f"action {action.split(' ', 1)[0]}"):
-            table = self._find(table_id)
+            table = await self.service.find(table_id)
             on_panel = self._on_panel(interaction)
             try:
                 await self.service.act(table.channel_id, interaction.user.id, action, revision)

@@ -181,6 +181,40 @@ async def test_a_press_on_an_old_public_table_message_answers_privately_and_neve
     await h.bot.close()
 
 
+async def test_a_duplicated_click_on_the_last_play_says_the_match_is_over(tmp_path, monkeypatch):
+    """Two presses of the match's last play at once: one is applied, the other is told the match is
+    over (not that it has not started); so is a press after the table has gone."""
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(["3"] * 6, leader=5))
+    for seat in (5, 0, 1, 2):
+        table.match.act(seat, "play 3")
+    panel_id, panel = await panel_of(h, D)  # seat 3 holds the last card
+    select_id = next(c["custom_id"] for c in components(panel) if c["type"] == 3)
+    data = {"custom_id": select_id, "component_type": 3, "values": ["3"]}
+    presses = [h._interaction(3, data, D, h.fake.messages[panel_id]) for _ in range(2)]
+    for payload in presses:
+        h.bot._connection.parse_interaction_create(payload)
+    await h.settle()
+    first, second = (only(h.fake.responses(p["token"])) for p in presses)
+    assert table.status == "over" and (await h.service.store.actions(table.id))[-1][1:] == (3, D.id, "play 3")
+    assert "⚠️" not in first.content and "比赛已结束" in second.content and "the match is over" in second.content
+    late = only(await h.click(D, panel_id, h.button(h.fake.messages[panel_id], "refresh")))
+    assert late.ephemeral and "比赛已结束" in late.content and "牌局还没开始" not in late.content
+    await h.bot.close()
+
+
+async def test_sit_on_a_stale_lobby_message_during_play_is_refused(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    await seated(h, humans=5)
+    lobby = copy.deepcopy(h.table_message())
+    await h.service.start(CHANNEL, HOST.id, seed=1)
+    await h.settle()
+    h.fake.messages[int(lobby["id"])] = lobby  # the lobby as a phone that missed the edit still shows it
+    r = only(await h.click(PLAYERS[5], int(lobby["id"]), h.button(lobby, "sit")))
+    assert r.type == MESSAGE and r.ephemeral and "牌局已经开始" in r.content and r.custom_ids() == []
+    await h.bot.close()
+
+
 async def test_malformed_and_unknown_ids_are_answered(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h, crafted(BURN_AND_LET))
@@ -427,7 +461,7 @@ async def test_close_needs_the_host_or_manage_server(tmp_path, monkeypatch):
     assert "牌桌已关闭" in final["content"] and final["components"] == []
     h.fake.messages[mid] = old  # the table message as a phone that missed the edit still shows it
     late = only(await h.click(HOST, mid, h.button(old, "sit")))
-    assert late.ephemeral and "已过期" in late.content
+    assert late.ephemeral and "牌桌已关闭" in late.content and "the table is closed" in late.content
     await h.bot.close()
 
 
