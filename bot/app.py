@@ -25,6 +25,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.logs import at_least_info
 from bot.store import Store
 from bot.tables import Change, Table, TableService
 from cogs.gouji import Gouji
@@ -225,6 +226,7 @@ class GoujiBot(commands.Bot):
         self.guild_id = guild_id
         self.debounce = debounce
         self.service_options = service_options or {}
+        at_least_info("discord.gateway", "discord.http")  # at DEBUG they log the panels they carry
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
@@ -244,11 +246,18 @@ class GoujiBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        if hasattr(self, "service"):
-            await self.service.shutdown()
-            await self.messenger.drain()
-            await self.store.close()
-        await super().close()
+        """Stop the tables and show what is pending, then close the store and the client whatever
+        happened before: the store's connection threads would keep the process alive."""
+        try:
+            if hasattr(self, "service"):
+                await self.service.shutdown()
+                await self.messenger.drain()
+        finally:
+            try:
+                if hasattr(self, "store"):
+                    await self.store.close()
+            finally:
+                await super().close()
 
 
 def main() -> int:

@@ -22,6 +22,7 @@ from typing import Any
 import aiosqlite
 
 from bot.league import StandingRow
+from bot.logs import at_least_info
 
 log = logging.getLogger(__name__)
 
@@ -175,6 +176,7 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
+        at_least_info("aiosqlite")  # its DEBUG records hold every parameter: snapshots with all six hands
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -35,6 +35,10 @@ class TableError(GoujiError):
 
 
 STALE = ("已过期，请刷新", "out of date: refresh and try again")
+NOT_STARTED = ("牌局还没开始", "the match has not started")
+NOT_SEATED = ("你不在这桌", "you are not seated at this table")
+ENDED = {"over": ("比赛已结束", "the match is over"), "closed": ("牌桌已关闭", "the table is closed")}
+"""The refusal of an action at a table that has ended, by its status."""
 SEARCHING_LEVELS = frozenset({"strong"})
 """AI levels whose decisions take long enough (a search: hundreds of ms) to think off the event loop."""
 THINKERS = max(1, (os.cpu_count() or 2) - 1)
@@ -182,6 +186,15 @@ class TableService:
         self.closed = False
         self._thinkers: ProcessPoolExecutor | None = None
 
+    async def find(self, table_id: int) -> Table:
+        """The open table with this id (a component's); one that has ended is refused as over or
+        closed, any other id as out of date."""
+        for table in self.tables.values():
+            if table.id == table_id:
+                return table
+        row = await self.store.table(table_id) if table_id < 2**63 else None  # SQLite's integers
+        raise TableError(*ENDED.get(row.status if row else "", STALE))
+
     def get(self, channel_id: int) -> Table:
         t = self.tables.get(channel_id)
         if t is None:
@@ -209,7 +222,7 @@ class TableService:
     async def sit(self, channel_id: int, user_id: int, name: str, seat: int | None = None) -> Table:
         table = self.get(channel_id)
         async with table.lock:
-            self._lobby_only(table)
+            self.lobby_only(table)
             current = table.seat_of(user_id)
             if seat is None:
                 if current is not None:
@@ -230,10 +243,10 @@ class TableService:
     async def leave(self, channel_id: int, user_id: int) -> Table:
         table = self.get(channel_id)
         async with table.lock:
-            self._lobby_only(table)
+            self.lobby_only(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("你不在这桌", "you are not seated at this table")
+                raise TableError(*NOT_SEATED)
             table.seats[seat] = None
             await self._commit_lobby(table)
         await self._notify(table, Change("lobby", seat=seat))
@@ -242,7 +255,7 @@ class TableService:
     async def add_ai(self, channel_id: int, user_id: int, seat: int | None = None, level: str | None = None) -> Table:
         table = self.get(channel_id)
         async with table.lock:
-            self._lobby_only(table)
+            self.lobby_only(table)
             self._host_only(table, user_id)
             seat = self._free_seat(table) if seat is None else seat
             if not 0 <= seat < SEATS or table.seats[seat] is not None:
@@ -276,7 +289,7 @@ class TableService:
     async def start(self, channel_id: int, user_id: int, seed: int | None = None) -> Table:
         table = self.get(channel_id)
         async with table.lock:
-            self._lobby_only(table)
+            self.lobby_only(table)
             self._host_only(table, user_id)
             if any(s is None for s in table.seats):
                 raise TableError("六个座位都要有人（可添加AI）", "all six seats must be filled (add AI players)")
@@ -317,13 +330,13 @@ class TableService:
         stale, not theirs, or not allowed; committed before this returns."""
         table = self.get(channel_id)
         async with table.lock:
-            if table.status != "playing" or table.match is None:
-                raise TableError("牌局还没开始", "the match has not started")
+            if table.status != "playing" or table.match is None:  # a click that waited for the match's last move
+                raise TableError(*ENDED.get(table.status, NOT_STARTED))
             if revision is not None and revision != table.revision:
                 raise TableError(*STALE)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("你不在这桌", "you are not seated at this table")
+                raise TableError(*NOT_SEATED)
             occupant = table.seats[seat]
             assert occupant is not None
             was = occupant.autoplay
@@ -515,14 +528,18 @@ class TableService:
             await self._load(table, row)
 
     async def shutdown(self) -> None:
-        """Stop the timers and AI moves (a move being committed finishes first)."""
+        """Stop the timers and AI moves; a move being committed finishes first. The tables are read
+        once, before any wait: a move that ends its match removes its table meanwhile."""
         self.closed = True
-        for table in self.tables.values():
+        tables = list(self.tables.values())
+        for table in tables:
             self._cancel_turn(table)
-        for table in self.tables.values():
-            async with table.lock:
-                pass
-        self._stop_thinkers()
+        try:
+            for table in tables:
+                async with table.lock:
+                    pass
+        finally:
+            self._stop_thinkers()
 
     # ------------------------------------------------------------------ helpers
     async def _notify(self, table: Table, change: Change) -> None:
@@ -537,7 +554,8 @@ class TableService:
         await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(), state=None,
                                 status="lobby", settings=table.settings.to_dict() if settings else None)
 
-    def _lobby_only(self, table: Table) -> None:
+    def lobby_only(self, table: Table) -> None:
+        """Refuse what only a lobby allows (sitting, leaving, AI seats, the start) once play has begun."""
         if table.status != "lobby":
             raise TableError("牌局已经开始", "the match has already started")
 

@@ -5,6 +5,9 @@ Discord sends back and the README can quote); ``GoujiTranslator`` gives Discord 
 for the zh-CN and zh-TW clients through discord.py's ``app_commands.Translator``, so a player
 whose Discord is in Chinese types ``/够级 出牌`` and everyone else ``/gouji play``. Messages are
 not per-locale: every answer is bilingual, "中文 / English", like the engine's own reasons.
+
+Every text the bot sends is cut to Discord's limits here (``fit``), with an ellipsis: Discord
+refuses a longer one outright, and the player would get no answer at all.
 """
 
 from __future__ import annotations
@@ -75,6 +78,20 @@ ZH: dict[str, str] = {
     "Which part of the rules": "看哪一部分规则",
 }
 """English text in the code → its Chinese, for command names, descriptions and choices."""
+
+
+CONTENT = 2000
+"""Characters of a message's content (Discord counts code points, as ``len`` does)."""
+EMBED_TITLE, EMBED_DESCRIPTION = 256, 4096
+LABEL = 80
+"""A button's label."""
+OPTION = 100
+"""A select option's label and description, a command choice's name."""
+
+
+def fit(text: str, limit: int = CONTENT) -> str:
+    """``text`` within one of Discord's limits: as it is, or cut with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def bilingual(zh: str, en: str) -> str:

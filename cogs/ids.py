@@ -9,12 +9,18 @@ play with more options than a row of buttons holds (冲点's sets) is ``gouji:<t
 (its values are engine actions); the lobby's select of house rules is ``gouji:<table id>:house:<revision>``
 (its values are ``Ruleset`` switches). All are ``DynamicItem`` templates, registered once
 with ``add_dynamic_items``; a click is handed to the ``Gouji`` cog, which owns the service.
+
+The 自定义出牌 form is ``gouji-play:<table id>:<revision>``. discord.py keeps a pending modal per
+custom id and drops it after any submit, and forgets it at a restart; so the form is sent without
+being kept, and every submit is read from its id and its one field (``play_form``) by the cog's
+listener, the way ``DynamicItem`` reads a button: whoever else has one open, across restarts.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,6 +38,8 @@ BUTTON = re.compile(
 SELECT = re.compile(r"gouji:(?P<table>[0-9]{1,19}):plays:(?P<revision>[0-9]{1,10})")
 CHOICE = re.compile(r"gouji:(?P<table>[0-9]{1,19}):choose:(?P<revision>[0-9]{1,10})")
 HOUSE = re.compile(r"gouji:(?P<table>[0-9]{1,19}):house:(?P<revision>[0-9]{1,10})")
+FORM_PREFIX = "gouji-play:"
+FORM = re.compile(r"gouji-play:(?P<table>[0-9]{1,19}):(?P<revision>[0-9]{1,10})")
 
 
 def button_id(table_id: int, action: str, revision: int) -> str:
@@ -51,9 +59,24 @@ def house_id(table_id: int, revision: int) -> str:
     return f"{PREFIX}{table_id}:house:{revision}"
 
 
-def is_ours_but_malformed(custom_id: str) -> bool:
-    """A custom id with our prefix that no template reads: an old or forged one."""
-    return custom_id.startswith(PREFIX) and not any(t.fullmatch(custom_id) for t in (BUTTON, SELECT, CHOICE, HOUSE))
+TEMPLATES = {discord.ComponentType.button.value: (BUTTON,),
+             discord.ComponentType.select.value: (SELECT, CHOICE, HOUSE)}
+"""Our templates by the kind of component that carries them."""
+
+
+def unreadable(data: Any) -> bool:
+    """A component's data with our prefix that no template of its kind of component reads (an old
+    or forged id, or our id on another kind of component), or a select of ours with nothing chosen:
+    answered by the cog's listener, declined by our items."""
+    data = data or {}
+    custom_id = str(data.get("custom_id") or "")
+    if not custom_id.startswith(PREFIX):
+        return False
+    kind = data.get("component_type")
+    if not any(t.fullmatch(custom_id) for t in TEMPLATES.get(kind, ())):
+        return True
+    # a select sent empty; the house rules may be all unticked (min_values 0)
+    return kind == discord.ComponentType.select.value and not data.get("values") and not HOUSE.fullmatch(custom_id)
 
 
 def _cog(interaction: discord.Interaction[Any]) -> TableCommands | None:
@@ -63,7 +86,21 @@ def _cog(interaction: discord.Interaction[Any]) -> TableCommands | None:
     return cog  # type: ignore[return-value]
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON.pattern):
+class _Ours:
+    """What our three items share with discord.py's dispatch: any component carrying one of their ids
+    becomes the item, and an unreadable one is declined quietly (the cog's listener answers it) —
+    raising in ``from_custom_id`` would be logged as an error with nobody answered."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Any:
+        return cls(item)  # type: ignore[call-arg]
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return not unreadable(interaction.data)
+
+
+class TableButton(_Ours, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON.pattern):
     """A button of the table message or of a hand panel."""
 
     def __init__(self, item: discord.ui.Button[Any]) -> None:
@@ -82,11 +119,6 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         return cls(discord.ui.Button(label=label, style=style, disabled=disabled, row=row, emoji=emoji,
                                      custom_id=button_id(table_id, action, revision)))
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> TableButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = _cog(interaction)
@@ -117,11 +149,11 @@ class _PanelSelect:
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = _cog(interaction)
-        if cog is not None and self.item.values:
+        if cog is not None:
             await cog.act(interaction, self.table_id, self.action(self.item.values[0]), self.revision)
 
 
-class PlaySelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT.pattern):
+class PlaySelect(_PanelSelect, _Ours, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT.pattern):
     """The hand panel's select of legal plays; its option values are card texts."""
 
     KIND, PATTERN = "plays", SELECT
@@ -136,18 +168,13 @@ class PlaySelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]], t
         return cls(discord.ui.Select(custom_id=select_id(table_id, revision), options=options,
                                      placeholder=placeholder, row=row))
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> PlaySelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
 
     @staticmethod
     def action(value: str) -> str:
         return f"play {value}"
 
 
-class ChoiceSelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]], template=CHOICE.pattern):
+class ChoiceSelect(_PanelSelect, _Ours, discord.ui.DynamicItem[discord.ui.Select[Any]], template=CHOICE.pattern):
     """A select of the choices of a decision before play that has too many for a row of buttons
     (冲点: up to ten sets of three); its option values are engine actions (``chongdian AKQ``)."""
 
@@ -163,14 +190,9 @@ class ChoiceSelect(_PanelSelect, discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(discord.ui.Select(custom_id=choice_id(table_id, revision), options=options,
                                      placeholder=placeholder, row=row))
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ChoiceSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
 
 
-class HouseSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=HOUSE.pattern):
+class HouseSelect(_Ours, discord.ui.DynamicItem[discord.ui.Select[Any]], template=HOUSE.pattern):
     """The lobby's select of house rules (R13): the host ticks the switches to turn on; its option
     values are ``Ruleset`` switch names, and the whole choice replaces the table's switches."""
 
@@ -188,12 +210,6 @@ class HouseSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=HOUSE
         return cls(discord.ui.Select(custom_id=house_id(table_id, revision), options=options, min_values=0,
                                      max_values=len(options), placeholder=placeholder, row=row))
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> HouseSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item)
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = _cog(interaction)
         if cog is not None:
@@ -201,3 +217,45 @@ class HouseSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=HOUSE
 
 
 DYNAMIC_ITEMS = (TableButton, PlaySelect, ChoiceSelect, HouseSelect)
+
+
+CARDS_MAX = 120
+"""Characters of a typed play (the 自定义出牌 field, ``/gouji play cards:``): 36 cards fit in the
+roomiest notation (``10 10 …``), and Discord refuses more, so a reason that quotes the input stays short."""
+
+
+class PlayModal(discord.ui.Modal):
+    """自定义出牌: any play typed as text (``888B``, ``10 10 10``, ``小王``), checked by the engine.
+
+    A form only: stopped before it is sent, so that discord.py keeps no pending modal for it (it
+    stores only modals still listening); its submit reaches the cog's listener through ``play_form``."""
+
+    cards: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
+        label="牌 / cards", placeholder="888B · 10 10 10 · 小王", max_length=CARDS_MAX)
+
+    def __init__(self, table_id: int, revision: int) -> None:
+        super().__init__(title="自定义出牌 / play any cards", custom_id=f"{FORM_PREFIX}{table_id}:{revision}")
+        self.stop()
+
+
+@dataclass(frozen=True)
+class PlayForm:
+    """A submitted 自定义出牌: the table and revision of its id, and the cards typed."""
+
+    table_id: int
+    revision: int
+    cards: str
+
+
+def play_form(data: Any) -> PlayForm | None:
+    """A modal submit's data read as a 自定义出牌 form, or None when its id or its field is unreadable
+    (the field is found by kind, not by id: forms sent before this reading had random field ids)."""
+    data = data or {}
+    m = FORM.fullmatch(str(data.get("custom_id") or ""))
+    fields = []
+    for row in data.get("components") or ():  # action rows of fields, or labels around one
+        inner = row.get("components") or [row.get("component")]
+        fields += [c for c in inner if isinstance(c, dict) and c.get("type") == discord.ComponentType.text_input.value]
+    if m is None or len(fields) != 1 or not isinstance(fields[0].get("value"), str):
+        return None
+    return PlayForm(int(m["table"]), int(m["revision"]), fields[0]["value"])

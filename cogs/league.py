@@ -18,7 +18,7 @@ from bot.league import StandingRow
 from render import render_standings
 from render.standings import ranked
 
-from .i18n import bilingual
+from .i18n import bilingual, fit
 
 if TYPE_CHECKING:
     from bot.app import GoujiBot
@@ -53,8 +53,8 @@ class LeagueCommands:
         png = await asyncio.to_thread(render_standings, rows, title)
         lines = [f"**{title}** / league" + (f" {season}" if season else " (all time)")]
         lines += [_line(rank, r) for rank, r in ranked(rows)[:TEXT_ROWS]]
-        await interaction.response.send_message("\n".join(lines), file=discord.File(io.BytesIO(png), "standings.png"),
-                                                allowed_mentions=QUIET)
+        await interaction.response.send_message(fit("\n".join(lines)), allowed_mentions=QUIET,
+                                                file=discord.File(io.BytesIO(png), "standings.png"))
 
     @app_commands.command(name="stats", description="A player's league record")
     @app_commands.describe(user="The player (default: you)")
@@ -75,4 +75,4 @@ class LeagueCommands:
             f"头科 {r.tou_ke} · 大落 {r.da_luo} · 开点 {r.kaidian}（{r.kaidian_rate:.0%}）· 烧牌 {r.shao} · "
             f"闷 {r.men} · 串三家 {r.chuan_san}",
         ])
-        await interaction.response.send_message(text, allowed_mentions=QUIET)
+        await interaction.response.send_message(fit(text), allowed_mentions=QUIET)

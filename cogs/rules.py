@@ -19,11 +19,10 @@ from discord import app_commands
 from bot.engine import Ruleset
 from bot.engine.rules import PRESETS, SWITCH_INFO
 
+from .i18n import EMBED_DESCRIPTION, EMBED_TITLE, OPTION, fit
 from .views import rules_line
 
 RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
-EMBED_TEXT = 4000
-"""Characters per embed description (Discord allows 4096)."""
 COLOUR = discord.Colour.from_rgb(214, 40, 48)
 
 
@@ -44,7 +43,7 @@ def load(path: Path = RULES_PATH) -> tuple[str, list[Topic]]:
     return intro.lstrip("# ").strip(), topics
 
 
-def chunks(text: str, size: int = EMBED_TEXT) -> list[str]:
+def chunks(text: str, size: int = EMBED_DESCRIPTION) -> list[str]:
     """``text`` cut at line ends into pieces of at most ``size`` characters."""
     out: list[str] = []
     for line in text.splitlines():
@@ -111,18 +110,19 @@ class RulesCommands:
 
     @app_commands.command(name="rules", description="The rules as this table plays them")
     @app_commands.describe(topic="Which part of the rules")
-    @app_commands.choices(topic=[app_commands.Choice(name=t.title[:100], value=str(i))
+    @app_commands.choices(topic=[app_commands.Choice(name=fit(t.title, OPTION), value=str(i))
                                  for i, t in enumerate(TOPICS[:25])])
     async def rules(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         if topic is None or not topic.isdigit() or int(topic) >= len(TOPICS):
             listing = "\n".join(f"• {t.title}" for t in TOPICS)
             here = self._table_rules(interaction.channel_id)
-            embed = discord.Embed(title="够级规则 / the rules", description=f"{here}{INTRO}\n\n{listing}"[:EMBED_TEXT],
-                                  colour=COLOUR)
+            embed = discord.Embed(title="够级规则 / the rules", colour=COLOUR,
+                                  description=fit(f"{here}{INTRO}\n\n{listing}", EMBED_DESCRIPTION))
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         chosen = TOPICS[int(topic)]
-        embeds = [discord.Embed(title=chosen.title, description=part, colour=COLOUR) for part in chunks(chosen.body)]
+        embeds = [discord.Embed(title=fit(chosen.title, EMBED_TITLE), description=part, colour=COLOUR)
+                  for part in chunks(chosen.body)]
         await interaction.response.send_message(embed=embeds[0], ephemeral=True)
         for embed in embeds[1:]:
             await interaction.followup.send(embed=embed, ephemeral=True)

@@ -22,11 +22,11 @@ from discord.ext import commands
 from bot.ai import LEVELS
 from bot.engine import GoujiError, InvalidCards, Ruleset, format_counts, parse_cards
 from bot.engine.rules import PRESETS
-from bot.tables import STALE, Settings, Table, TableError, TableService
+from bot.tables import NOT_SEATED, NOT_STARTED, STALE, Settings, Table, TableError, TableService
 from render.cards import play_words
 
-from .i18n import bilingual
-from .ids import is_ours_but_malformed
+from .i18n import OPTION, bilingual, fit
+from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
 from .views import RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
 
 if TYPE_CHECKING:
@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SORRY = bilingual("出了点问题，已记录，请再试一次", "something went wrong; it has been logged, please try again")
-NOT_SEATED = ("你不在这桌", "you are not seated at this table")
-NOT_STARTED = ("牌局还没开始", "the match has not started")
 
 
 def _own_seat(table: Table, user_id: int) -> int:
@@ -57,23 +55,6 @@ def _typed(cards: str) -> Counter[str] | None:
         return None
 
 
-class PlayModal(discord.ui.Modal):
-    """自定义出牌: any play typed as text (``888B``, ``10 10 10``, ``小王``), checked by the engine."""
-
-    cards: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
-        label="牌 / cards", placeholder="888B · 10 10 10 · 小王", max_length=60)
-
-    def __init__(self, cog: TableCommands, table_id: int, revision: int) -> None:
-        super().__init__(title="自定义出牌 / play any cards", custom_id=f"gouji-play:{table_id}:{revision}",
-                         timeout=15 * 60)  # as long as the interaction that opened it lives
-        self.cog = cog
-        self.table_id = table_id
-        self.revision = revision
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await self.cog.act(interaction, self.table_id, f"play {self.cards.value}", self.revision)
-
-
 class TableCommands:
     """``/gouji open|hand|play|pass|let|table|close`` and every table component (mixed into the cog)."""
 
@@ -86,6 +67,7 @@ class TableCommands:
     # ------------------------------------------------------------------ answering
     async def say(self, interaction: discord.Interaction[Any], text: str) -> None:
         """An ephemeral answer, whether or not the interaction was answered (or deferred) already."""
+        text = fit(text)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
@@ -121,17 +103,13 @@ class TableCommands:
         name = interaction.command.qualified_name if interaction.command else "command"
         await self.fail(interaction, original, f"/{name}")
 
-    def _find(self, table_id: int) -> Table:
-        """The open table a component belongs to; a closed or replaced one is out of date."""
-        for table in self.service.tables.values():
-            if table.id == table_id:
-                return table
-        raise TableError(*STALE)
-
     @staticmethod
-    def _on_panel(interaction: discord.Interaction[Any], table: Table) -> bool:
-        """Whether the interaction comes from a hand panel (any message but the public table's)."""
-        return interaction.message is not None and interaction.message.id != table.message_id
+    def _on_panel(interaction: discord.Interaction[Any]) -> bool:
+        """Whether the interaction comes from a hand panel, as the interaction itself says: a message
+        only its player sees (ephemeral), or one in a direct message. Never by comparing message ids:
+        any other message is public (an old table message, one being posted anew)."""
+        message = interaction.message
+        return message is not None and (message.flags.ephemeral or interaction.guild_id is None)
 
     async def show_panel(self, interaction: discord.Interaction[Any], table: Table, *, edit: bool,
                          notice: str | None = None, burn: bool = False, hint: bool = False) -> None:
@@ -158,18 +136,19 @@ class TableCommands:
         """A button: panel and lobby actions here, engine actions through ``act``."""
         word, _, arg = action.partition(" ")
         async with self.guarded(interaction, f"button {word}"):
-            table = self._find(table_id)
+            table = await self.service.find(table_id)
             user = interaction.user
             channel = table.channel_id
             if word == "hand":
                 await self.show_panel(interaction, table, edit=False)
             elif word in ("refresh", "hint", "burn"):
-                await self.show_panel(interaction, table, edit=self._on_panel(interaction, table),
+                await self.show_panel(interaction, table, edit=self._on_panel(interaction),
                                       hint=word == "hint", burn=word == "burn")
             elif word == "custom":
                 _own_seat(table, user.id)
-                await interaction.response.send_modal(PlayModal(self, table.id, revision))
+                await interaction.response.send_modal(PlayModal(table.id, revision))
             elif word == "sit" and table.settings.seat_mode == "choose":
+                self.service.lobby_only(table)  # a lobby message that missed the start
                 text, view = seat_picker(table, user.id)
                 await interaction.response.send_message(text, view=view, ephemeral=True)
             elif word in ("sit", "seat"):
@@ -197,7 +176,7 @@ class TableCommands:
                           revision: int) -> None:
         """The lobby's house-rules select: the host's ticks become the table's switches."""
         async with self.guarded(interaction, "house rules"):
-            table = self._find(table_id)
+            table = await self.service.find(table_id)
             if revision != table.revision:
                 raise TableError(*STALE)
             await self.service.set_switches(table.channel_id, interaction.user.id, on)
@@ -206,8 +185,8 @@ class TableCommands:
     async def act(self, interaction: discord.Interaction[Any], table_id: int, action: str, revision: int) -> None:
         """An engine action from a component or the modal, made against the revision it was drawn at."""
         async with self.guarded(interaction, f"action {action.split(' ', 1)[0]}"):
-            table = self._find(table_id)
-            on_panel = self._on_panel(interaction, table)
+            table = await self.service.find(table_id)
+            on_panel = self._on_panel(interaction)
             try:
                 await self.service.act(table.channel_id, interaction.user.id, action, revision)
             except GoujiError as e:
@@ -281,7 +260,7 @@ class TableCommands:
 
     @app_commands.command(name="play", description="Play cards, e.g. 888B, 10 10 10 or 小王")
     @app_commands.describe(cards="The cards to play (suggestions as you type)")
-    async def play(self, interaction: discord.Interaction[Any], cards: str) -> None:
+    async def play(self, interaction: discord.Interaction[Any], cards: app_commands.Range[str, 1, CARDS_MAX]) -> None:
         await self.service.act(interaction.channel_id or 0, interaction.user.id, f"play {cards}")
         text = play_words(format_counts(parse_cards(cards)))
         await self.say(interaction, bilingual(f"已出牌：{text}", f"played {text}"))
@@ -298,7 +277,8 @@ class TableCommands:
         fits = [p for p in plays if wanted is None or Counter(p) >= wanted]
         best = suggestion(table, seat)
         first = best.action[5:] if best and best.action[5:] in fits else None
-        return [app_commands.Choice(name=f"{play_words(p)} · {p}"[:100], value=p) for p in play_menu(fits, first)]
+        return [app_commands.Choice(name=fit(f"{play_words(p)} · {p}", OPTION), value=p)
+                for p in play_menu(fits, first)]
 
     @app_commands.command(name="pass", description="Pass (过)")
     async def pass_(self, interaction: discord.Interaction[Any]) -> None:
@@ -326,12 +306,29 @@ class TableCommands:
     # ------------------------------------------------------------------ listeners
     @commands.Cog.listener("on_interaction")
     async def answer_malformed(self, interaction: discord.Interaction[Any]) -> None:
-        """A component id with our prefix that no template reads (old or forged): answered, nothing changed."""
-        if interaction.type is not discord.InteractionType.component or not is_ours_but_malformed(
-                interaction.custom_id or ""):
+        """A component of ours that no item reads (an old or forged id, our id on another kind of
+        component, a select with nothing chosen): answered, nothing changed."""
+        if interaction.type is not discord.InteractionType.component or not unreadable(interaction.data):
             return
+        log.debug("unreadable component %r (type %s)", interaction.custom_id,
+                  (interaction.data or {}).get("component_type"))
         async with self.guarded(interaction, "malformed component"):
             table = self.service.tables.get(interaction.channel_id or 0)
             if table is None or table.match is None or table.seat_of(interaction.user.id) is None:
                 raise TableError(*STALE)
             await self.show_panel(interaction, table, edit=False, notice=bilingual(*STALE))
+
+    @commands.Cog.listener("on_interaction")
+    async def answer_play_form(self, interaction: discord.Interaction[Any]) -> None:
+        """A submitted 自定义出牌, read from its id and field (see ``cogs.ids``): applied or refused with
+        the reason, whoever else has one open and after a restart; an unreadable one is out of date."""
+        data = interaction.data or {}
+        if interaction.type is not discord.InteractionType.modal_submit or not str(
+                data.get("custom_id") or "").startswith(FORM_PREFIX):
+            return
+        form = play_form(data)
+        if form is None:
+            log.debug("unreadable play form %r", data.get("custom_id"))
+            await self.fail(interaction, TableError(*STALE), "play form")
+            return
+        await self.act(interaction, form.table_id, f"play {form.cards}", form.revision)

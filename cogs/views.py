@@ -26,7 +26,7 @@ from bot.tables import SEATS, Table
 from render import MatchSummary, TableExtras, render_hand, render_match, render_result, render_table
 from render.cards import play_words, rank_label
 
-from .i18n import bilingual
+from .i18n import LABEL, OPTION, bilingual, fit
 from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
 
 TEAM_ZH = ("红方", "蓝方")
@@ -105,6 +105,9 @@ class Card:
     filename: str
     view: discord.ui.View | None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "content", fit(self.content))
+
     async def file(self) -> discord.File:
         """The picture as an attachment, drawn off the event loop so the bot stays responsive."""
         png = await asyncio.get_running_loop().run_in_executor(RENDERER, self.draw)
@@ -162,7 +165,7 @@ def _sets_words(action: str, hand: str) -> str | None:
     word, _, arg = action.partition(" ")
     if word != "chongdian" or not arg:
         return None
-    return " → ".join(play_words(x) for x in chong_sets(arg, hand))[:100]
+    return fit(" → ".join(play_words(x) for x in chong_sets(arg, hand)), OPTION)
 
 
 def rules_line(rules: Ruleset) -> str:
@@ -305,8 +308,9 @@ def house_select(table: Table) -> HouseSelect:
     """The lobby's house rules (R13): every switch of the engine, the ones on ticked; only the host may
     change them, before 开始. Built from ``SWITCH_INFO``, so a new switch appears here by itself."""
     rules = table.settings.rules
-    options = [discord.SelectOption(label=f"{sw.zh} · {sw.en}"[:100], value=sw.field,
-                                    description=f"{sw.help_zh} / {sw.help_en}"[:100], default=getattr(rules, sw.field))
+    options = [discord.SelectOption(label=fit(f"{sw.zh} · {sw.en}", OPTION), value=sw.field,
+                                    description=fit(f"{sw.help_zh} / {sw.help_en}", OPTION),
+                                    default=getattr(rules, sw.field))
                for sw in SWITCH_INFO]
     return HouseSelect.make(table.id, table.revision, options[:MAX_OPTIONS],
                             "房规（桌主）：勾选要打开的规则 / house rules (host): tick the ones on", row=1)
@@ -326,7 +330,7 @@ def seat_picker(table: Table, user_id: int) -> tuple[str, discord.ui.View]:
         label = f"{s + 1}号位 · {who.name if who else TEAM_ZH[s % 2]}"
         taken = who is not None and who.user_id != user_id
         style = discord.ButtonStyle.danger if s % 2 == 0 else discord.ButtonStyle.primary
-        view.add_item(TableButton.make(table.id, f"seat {s}", table.revision, label[:80], style=style,
+        view.add_item(TableButton.make(table.id, f"seat {s}", table.revision, fit(label, LABEL), style=style,
                                        disabled=taken, row=s // 3))
     text = bilingual("选一个座位：红方 1·3·5 号位，蓝方 2·4·6 号位",
                      "pick a seat: red team 1·3·5, blue team 2·4·6")
@@ -371,7 +375,7 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
                 tags.append(KIND_TAGS[kinds[p]])
             elif is_gouji(parse_play(p), m.rules):
                 tags.append("够级牌")
-            options.append(discord.SelectOption(label=action_label(f"play {p}")[:100], value=p,
+            options.append(discord.SelectOption(label=fit(action_label(f"play {p}"), OPTION), value=p,
                                                 description=" · ".join(tags) or None))
         placeholder = "🔥 选一手牌烧牌 / choose a burn" if burn and can_burn else "选择出牌 / choose a play"
         view.add_item(PlaySelect.make(tid, rev, options, placeholder, row=0))
@@ -391,12 +395,12 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     choices = [a for a in legal if a not in PANEL_BUTTONS] if m.phase != "play" else []
     listed = [a for a in choices if " " in a] if len(choices) > CHOICE_BUTTONS else []
     if listed:  # 冲点's sets: up to ten, in a select; 不冲点 stays a button
-        options = [discord.SelectOption(label=action_label(a)[:100], value=a, description=_sets_words(a, mv.hand))
-                   for a in listed[:MAX_OPTIONS]]
+        options = [discord.SelectOption(label=fit(action_label(a), OPTION), value=a,
+                                        description=_sets_words(a, mv.hand)) for a in listed[:MAX_OPTIONS]]
         placeholder = CHOICE_PLACEHOLDERS.get(mv.decision or "", "选一个 / choose one")
         view.add_item(ChoiceSelect.make(tid, rev, options, placeholder, row=0))
     for i, action in enumerate(a for a in choices if a not in listed):
-        add(action, decision_label(action)[:80], True, 3 + i // 5, discord.ButtonStyle.primary)
+        add(action, fit(decision_label(action), LABEL), True, 3 + i // 5, discord.ButtonStyle.primary)
 
     names = table.names()
     lines = [f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}** · 第 {mv.game_no}/{mv.games} 局"]

@@ -98,14 +98,31 @@ def _split(files: Any, form: Any, payload: Any) -> tuple[Any, list[str]]:
     return payload, names
 
 
+LIMITS = {"content": 2000, "title": 256, "description": 4096, "label": 80, "placeholder": 150}
+"""Discord's length limits on a message's fields, embeds' and components' (a select option's label: 100)."""
+
+
+def over_limits(message: dict[str, Any]) -> list[str]:
+    """The fields of a message payload longer than Discord accepts (it answers 400 to those)."""
+    fields = [("content", message.get("content"))]
+    fields += [(k, e.get(k)) for e in message.get("embeds") or [] for k in ("title", "description")]
+    for c in components(message):
+        fields += [("label", c.get("label")), ("placeholder", c.get("placeholder"))]
+        fields += [("option", o.get(k)) for o in c.get("options", []) for k in ("label", "description")]
+    return [name for name, text in fields if text and len(text) > LIMITS.get(name, 100)]
+
+
 class FakeDiscord:
-    """Records every request and answers with the smallest payloads discord.py accepts."""
+    """Records every request and answers with the smallest payloads discord.py accepts; a message
+    over Discord's limits is answered 400, as Discord does."""
 
     def __init__(self) -> None:
         self.requests: list[Request] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self.originals: dict[str, int] = {}
         self.interaction_messages: dict[str, int | None] = {}
+        self.failing: dict[str, int] = {}
+        """Bot-token requests by method (``DELETE``) that Discord answers with this error status."""
 
     # ------------------------------------------------------------------ payloads
     def message(self, channel_id: int, payload: dict[str, Any], files: list[str], flags: int = 0,
@@ -130,10 +147,19 @@ class FakeDiscord:
         self.messages[mid] = msg
         return msg
 
+    @staticmethod
+    def _check(request: Request) -> None:
+        if request.method in ("POST", "PATCH") and (over := over_limits(request.data)):
+            raise discord.HTTPException(_Response(400), {"code": 50035, "message": f"Invalid Form Body: {over}"})
+
     # ------------------------------------------------------------------ the bot token API
     async def http(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
         payload, names = _split(files, form, kwargs.get("json"))
         self.requests.append(Request(route.method, route.path, payload, names))
+        self._check(self.requests[-1])
+        if route.method in self.failing:
+            status = self.failing[route.method]
+            raise discord.HTTPException(_Response(status), {"code": 0, "message": f"HTTP {status}"})
         ids = [int(x) for x in re.findall(r"/(\d+)", route.url)]  # channel (or application), then message
         if route.path == "/users/@me/channels":
             uid = int(payload["recipient_id"])
@@ -157,6 +183,7 @@ class FakeDiscord:
         payload, names = _split(files, multipart, payload)
         token = route.__dict__.get("webhook_token")
         self.requests.append(Request(route.method, route.path, payload, names, token))
+        self._check(self.requests[-1])
         if route.path.endswith("/callback"):
             kind = payload["type"]
             data = payload.get("data") or {}
@@ -195,11 +222,11 @@ class FakeDiscord:
 
 
 class _Response:
-    """Enough of an aiohttp response for ``discord.NotFound``."""
+    """Enough of an aiohttp response for ``discord.HTTPException``."""
 
     def __init__(self, status: int) -> None:
         self.status = status
-        self.reason = "Not Found"
+        self.reason = "Not Found" if status == 404 else "Error"
 
 
 @dataclass

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import logging
+import threading
 
+import pytest
 from discord_fakes import (
     CHANNEL,
     EPHEMERAL,
@@ -14,7 +17,9 @@ from discord_fakes import (
     HOST,
     PLAYERS,
     components,
+    crafted,
     finish,
+    playing,
     seated,
     start_harness,
 )
@@ -132,3 +137,62 @@ def test_without_a_token_python_m_bot_says_how_to_get_one(tmp_path, monkeypatch,
         assert main(argv) != 0
         err = capsys.readouterr().err
         assert ".env.example" in err and "python -m bot play" in err and "DISCORD_TOKEN" in err
+
+
+def threads_left(before: set[threading.Thread]) -> list[threading.Thread]:
+    """Threads started since ``before`` that would keep the process alive (the drawing thread
+    is a pool worker, joined at exit), given a moment to end."""
+    left = [t for t in threading.enumerate() if t not in before and not t.daemon
+            and not t.name.startswith("gouji-render")]
+    for t in left:
+        t.join(timeout=5)
+    return [t for t in left if t.is_alive()]
+
+
+async def test_close_while_the_last_move_of_a_match_commits_leaves_no_thread_behind(tmp_path, monkeypatch):
+    """What ``python -m bot`` does on Ctrl-C, while a click ends the match (and removes its table)."""
+    before = set(threading.enumerate())
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(["3"] * 6, leader=5))
+    for seat in (5, 0, 1, 2):
+        table.match.act(seat, "play 3")
+    last = asyncio.get_running_loop().create_task(h.service.act(CHANNEL, PLAYERS[3].id, "play 3", table.revision))
+    await asyncio.sleep(0)  # the move holds the table's lock and waits for its commit
+    await h.bot.close()
+    await last
+    assert table.status == "over" and h.bot.is_closed()
+    assert threads_left(before) == []
+
+
+async def test_close_closes_the_store_even_when_stopping_the_tables_fails(tmp_path, monkeypatch):
+    before = set(threading.enumerate())
+    h = await start_harness(tmp_path, monkeypatch)
+    await seated(h, humans=1)
+
+    async def broken() -> None:
+        raise RuntimeError("a flush went wrong")
+
+    monkeypatch.setattr(h.bot.messenger, "drain", broken)
+    with pytest.raises(RuntimeError):
+        await h.bot.close()
+    assert h.bot.is_closed() and threads_left(before) == []
+
+
+async def test_no_hand_reaches_the_log_at_debug_level(tmp_path, monkeypatch, caplog):
+    """With every logger at DEBUG, a whole match (snapshots of all six hands committed, panels
+    drawn) logs no hand: aiosqlite's statements with their parameters, and discord.py's payloads
+    (gateway events and HTTP bodies carry the panels), stay below what is logged."""
+    with caplog.at_level(logging.DEBUG):
+        h = await start_harness(tmp_path, monkeypatch)
+        table = await seated(h, humans=2, games=2)
+        await h.service.start(CHANNEL, HOST.id, seed=9)
+        await h.settle()
+        await h.click(HOST, table.message_id, h.button(h.table_message(), "hand"))
+        hands = {table.match.hand(s) for s in range(6)}
+        await finish(h, table, seed=2)
+        await h.bot.close()
+    assert len(hands) == 6 and all(len(hand) >= 30 for hand in hands)
+    logged = "\n".join(f"{r.getMessage()} {r.exc_text or ''}" for r in caplog.records)
+    assert caplog.records and not [hand for hand in hands if hand in logged]
+    for name in ("aiosqlite", "discord.gateway", "discord.http"):
+        assert not logging.getLogger(name).isEnabledFor(logging.DEBUG), name

@@ -24,6 +24,8 @@ from discord_fakes import (
 )
 
 from bot.engine import Match, Ruleset
+from cogs.i18n import fit
+from cogs.ids import CARDS_MAX
 
 A, B, C, D = PLAYERS[:4]  # seats 0–3
 DEFERRED_UPDATE, UPDATE, MESSAGE, MODAL = 6, 7, 4, 9
@@ -156,6 +158,63 @@ async def test_a_stale_button_is_answered_with_a_fresh_panel_and_changes_nothing
     await h.bot.close()
 
 
+async def test_a_press_on_an_old_public_table_message_answers_privately_and_never_edits_it(tmp_path, monkeypatch):
+    """The old table message outlives ``/gouji table`` when its delete fails: 烧牌 pressed there opens
+    a new ephemeral panel, and neither that press nor the live panel's redraws touch the public message."""
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(BURN_AND_LET))
+    await h.service.act(CHANNEL, A.id, "play QQQ")
+    await h.settle()
+    old_id = table.message_id
+    h.fake.failing["DELETE"] = 503
+    await h.command(B, "table")
+    del h.fake.failing["DELETE"]
+    assert table.message_id != old_id and old_id in h.fake.messages
+    old = copy.deepcopy(h.fake.messages[old_id])
+    burn = only(await h.click(B, old_id, h.button(old, "burn")))
+    assert burn.type == MESSAGE and burn.ephemeral and burn.files == ["hand.png"] and "🔥" in burn.content
+    await h.service.act(CHANNEL, B.id, "pass")  # the live panel follows the game
+    await h.settle()
+    assert h.fake.messages[old_id] == old
+    edits = [r for r in h.fake.requests if r.method == "PATCH" and "hand.png" in r.files]
+    assert edits and all(r.token == burn.token for r in edits)
+    await h.bot.close()
+
+
+async def test_a_duplicated_click_on_the_last_play_says_the_match_is_over(tmp_path, monkeypatch):
+    """Two presses of the match's last play at once: one is applied, the other is told the match is
+    over (not that it has not started); so is a press after the table has gone."""
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(["3"] * 6, leader=5))
+    for seat in (5, 0, 1, 2):
+        table.match.act(seat, "play 3")
+    panel_id, panel = await panel_of(h, D)  # seat 3 holds the last card
+    select_id = next(c["custom_id"] for c in components(panel) if c["type"] == 3)
+    data = {"custom_id": select_id, "component_type": 3, "values": ["3"]}
+    presses = [h._interaction(3, data, D, h.fake.messages[panel_id]) for _ in range(2)]
+    for payload in presses:
+        h.bot._connection.parse_interaction_create(payload)
+    await h.settle()
+    first, second = (only(h.fake.responses(p["token"])) for p in presses)
+    assert table.status == "over" and (await h.service.store.actions(table.id))[-1][1:] == (3, D.id, "play 3")
+    assert "⚠️" not in first.content and "比赛已结束" in second.content and "the match is over" in second.content
+    late = only(await h.click(D, panel_id, h.button(h.fake.messages[panel_id], "refresh")))
+    assert late.ephemeral and "比赛已结束" in late.content and "牌局还没开始" not in late.content
+    await h.bot.close()
+
+
+async def test_sit_on_a_stale_lobby_message_during_play_is_refused(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    await seated(h, humans=5)
+    lobby = copy.deepcopy(h.table_message())
+    await h.service.start(CHANNEL, HOST.id, seed=1)
+    await h.settle()
+    h.fake.messages[int(lobby["id"])] = lobby  # the lobby as a phone that missed the edit still shows it
+    r = only(await h.click(PLAYERS[5], int(lobby["id"]), h.button(lobby, "sit")))
+    assert r.type == MESSAGE and r.ephemeral and "牌局已经开始" in r.content and r.custom_ids() == []
+    await h.bot.close()
+
+
 async def test_malformed_and_unknown_ids_are_answered(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h, crafted(BURN_AND_LET))
@@ -167,6 +226,32 @@ async def test_malformed_and_unknown_ids_are_answered(tmp_path, monkeypatch):
         assert r.type == MESSAGE and r.ephemeral and "已过期" in r.content, forged
         assert r.files == (["hand.png"] if forged in ("gouji:abc", f"gouji:{table.id}:pass:x") else []), forged
     assert await actions(h) == [(None, HOST.id, "start 1")]
+    await h.bot.close()
+
+
+async def test_our_id_on_the_wrong_component_or_an_empty_select_is_refused_without_an_error(
+        tmp_path, monkeypatch, caplog):
+    """A select's id on a button, a button's id on a select, a select sent with no value: each is
+    answered (out of date, with a fresh panel), nothing changes, and nothing is logged as an error."""
+    h = await start_harness(tmp_path, monkeypatch)
+    await playing(h, crafted(BURN_AND_LET))
+    panel_id, panel = await panel_of(h, A)
+    select_id = next(c["custom_id"] for c in components(panel) if c["type"] == 3)
+    pass_id = h.button(panel, "pass")
+    forged = copy.deepcopy(panel)
+    row_select, row_buttons = forged["components"][0]["components"], forged["components"][1]["components"]
+    row_buttons[0]["custom_id"] = select_id  # the play select's id on a button
+    row_select[0]["custom_id"] = pass_id  # the pass button's id on a select
+    h.fake.messages[panel_id] = forged
+    with caplog.at_level(logging.WARNING):
+        answers = [only(await h.click(A, panel_id, select_id)), only(await h.choose(A, panel_id, pass_id, "QQQ"))]
+        h.fake.messages[panel_id] = copy.deepcopy(panel)
+        answers.append(only(await h.choose(A, panel_id, select_id)))  # the real select, nothing chosen
+    for r in answers:
+        assert r.type == MESSAGE and r.ephemeral and "已过期" in r.content and "out of date" in r.content
+        assert r.files == ["hand.png"]
+    assert await actions(h) == [(None, HOST.id, "start 1")]
+    assert caplog.records == []
     await h.bot.close()
 
 
@@ -231,6 +316,45 @@ async def test_custom_play_modal(tmp_path, monkeypatch):
     await h.bot.close()
 
 
+async def test_every_typed_play_is_answered_whoever_else_has_the_form_open(tmp_path, monkeypatch):
+    """A (to act) and B open 自定义出牌 at the same revision (one custom id): B's submit is refused,
+    A's is applied — each answered on its own panel."""
+    h = await start_harness(tmp_path, monkeypatch)
+    await playing(h, crafted(BURN_AND_LET))
+    forms = {}
+    for user in (A, B):
+        panel_id, panel = await panel_of(h, user)
+        opened = only(await h.click(user, panel_id, h.button(panel, "custom")))
+        assert opened.type == MODAL
+        forms[user.id] = panel_id, opened.data
+    assert forms[A.id][1]["custom_id"] == forms[B.id][1]["custom_id"]
+    refused = only(await h.submit(B, forms[B.id][0], forms[B.id][1], "AAA"))
+    assert refused.type == UPDATE and "没轮到你" in refused.content
+    applied = only(await h.submit(A, forms[A.id][0], forms[A.id][1], "QQQ"))
+    assert applied.type == UPDATE and "⚠️" not in applied.content
+    assert (await actions(h))[-1] == (0, A.id, "play QQQ")
+    await h.bot.close()
+
+
+async def test_a_form_opened_before_a_restart_is_answered_after_it(tmp_path, monkeypatch):
+    first = await start_harness(tmp_path, monkeypatch)
+    table = await playing(first, crafted(BURN_AND_LET))
+    await first.service.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
+                                     state=table.match.to_json(), status="playing")  # the crafted position, saved
+    panel_id, panel = await panel_of(first, A)
+    form = only(await first.click(A, panel_id, first.button(panel, "custom"))).data
+    before = copy.deepcopy(first.fake.messages)
+    await first.bot.close()
+    again = await start_harness(tmp_path, monkeypatch, messages=before)
+    await again.settle()
+    applied = only(await again.submit(A, panel_id, form, "QQQ"))
+    assert applied.type == UPDATE and (await actions(again))[-1] == (0, A.id, "play QQQ")
+    garbled = {**form, "custom_id": form["custom_id"] + "x"}
+    stale = only(await again.submit(A, panel_id, garbled, "5"))
+    assert stale.ephemeral and "已过期" in stale.content and (await actions(again))[-1] == (0, A.id, "play QQQ")
+    await again.bot.close()
+
+
 async def test_slash_play_pass_let_and_autocomplete(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
     await playing(h, crafted(BURN_AND_LET))
@@ -250,6 +374,24 @@ async def test_slash_play_pass_let_and_autocomplete(tmp_path, monkeypatch):
     let = only(await h.command(D, "let"))
     assert let.ephemeral and (await actions(h))[-1] == (3, D.id, "let")
     assert [a for _, _, a in await actions(h)] == ["start 1", "play QQQ", "pass", "let"]
+    await h.bot.close()
+
+
+async def test_a_long_refused_play_is_answered_within_discords_limits(tmp_path, monkeypatch):
+    """Before play the engine's reason quotes the input twice: 1,500 typed 3s would make a 3,000-character
+    answer, which Discord refuses (400) and the player never sees. Discord keeps the option short;
+    whatever comes anyway is cut, with an ellipsis."""
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, seed=21)
+    assert table.match.phase != "play"
+    (synced,) = next(r for r in h.fake.requests if r.method == "PUT").payload
+    play = next(o for o in synced["options"] if o["name"] == "play")
+    assert play["options"][0]["max_length"] == CARDS_MAX
+    r = only(await h.command(PLAYERS[table.to_act], "play", cards="3" * 1500))
+    assert r.type == MESSAGE and r.ephemeral and "现在不能" in r.content and " / " in r.content
+    assert len(r.content) <= 2000 and r.content.endswith("…")
+    assert await actions(h) == [(None, HOST.id, "start 21")]
+    assert fit("x" * 2001) == "x" * 1999 + "…" and fit("短") == "短"
     await h.bot.close()
 
 
@@ -320,7 +462,7 @@ async def test_close_needs_the_host_or_manage_server(tmp_path, monkeypatch):
     assert "牌桌已关闭" in final["content"] and final["components"] == []
     h.fake.messages[mid] = old  # the table message as a phone that missed the edit still shows it
     late = only(await h.click(HOST, mid, h.button(old, "sit")))
-    assert late.ephemeral and "已过期" in late.content
+    assert late.ephemeral and "牌桌已关闭" in late.content and "the table is closed" in late.content
     await h.bot.close()
 
 

@@ -12,8 +12,7 @@ from discord_fakes import BURN_AND_LET, crafted
 
 from bot.engine import Game, Match, Ruleset
 from bot.tables import Seat, Settings, Table
-from cogs.ids import BUTTON, CHOICE, HOUSE, SELECT, TableButton
-from cogs.table import PlayModal
+from cogs.ids import BUTTON, CHOICE, HOUSE, SELECT, PlayModal, TableButton
 from cogs.views import (
     PANEL_BUTTONS,
     action_label,
@@ -174,7 +173,7 @@ def test_seat_picker_and_modal_fit_discord():
     assert len(comps) == 6 and len(text) <= 2000
     taken = {BUTTON.fullmatch(c)["action"] for c, v in comps.items() if v.get("disabled")}
     assert taken == {"seat_1", "seat_3", "seat_4", "seat_5"}  # the user's own seat 0 and the free seat 2 are open
-    modal = PlayModal(None, 3, 7).to_dict()  # type: ignore[arg-type]
+    modal = PlayModal(3, 7).to_dict()
     assert len(modal["title"]) <= 45 and len(modal["custom_id"]) <= 100
     field = modal["components"][0]["components"][0]
     assert len(field["label"]) <= 45 and len(field.get("placeholder", "")) <= 100

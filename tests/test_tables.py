@@ -11,7 +11,7 @@ import time
 import pytest
 
 from bot.ai import make_player
-from bot.engine import IllegalAction, Ruleset
+from bot.engine import Game, IllegalAction, Match, Ruleset
 from bot.store import Store
 from bot.tables import Change, Settings, Table, TableError, TableService
 
@@ -300,4 +300,26 @@ async def test_r13_3_with_autoplay_off_a_timeout_plays_one_safe_move_and_no_tuog
     assert not any(k == "autoplay" for k, _ in kinds)
     assert not any(seat.autoplay for seat in table.seats if seat.user_id)
     assert Settings.from_dict(table.settings.to_dict()).autoplay is False
+    await svc.store.close()
+
+
+async def test_shutdown_completes_while_the_last_move_of_a_match_ends_it(tmp_path):
+    """A move that ends the match removes its table while shutdown waits for that table's lock:
+    shutdown still completes (the move committed first), and the store closes."""
+    svc = await make_service(tmp_path / "h.sqlite3", sleep=lambda s: asyncio.sleep(3600))
+    table = await open_table(svc)
+    await svc.start(CHANNEL, 11, seed=2)
+    m = Match.new(seed=1, games=1)
+    while m.phase != "play":
+        m.act(m.to_act, m.default_action(m.to_act))
+    m.game = Game.from_hands(["3"] * 6, leader=5)
+    for seat in (5, 0, 1, 2):
+        m.act(seat, "play 3")
+    table.match = m  # seat 3 (user 12) holds the match's last card
+    last = asyncio.get_running_loop().create_task(svc.act(CHANNEL, 12, "play 3", table.revision))
+    await asyncio.sleep(0)  # the move holds the lock and waits for its commit
+    await svc.shutdown()
+    await last
+    assert table.status == "over" and CHANNEL not in svc.tables
+    assert (await svc.store.actions(table.id))[-1][3] == "play 3"
     await svc.store.close()
