@@ -3,9 +3,10 @@ every table's public message, turn pings, results and live hand panels in step w
 
 ``setup_hook`` opens the store, builds the service, adds the ``/gouji`` cog, registers the
 persistent components, restores every open table (timers restart, each message is edited to say
-the table is back) and syncs the commands. The service tells the messenger of each change; the
-messenger coalesces a burst of changes into one edit per table (Discord limits how often a
-message may be edited), mentions the player to act once per turn, and posts each game's result.
+the table is back, the hand panels still live are redrawn) and syncs the commands. The service
+tells the messenger of each change; the messenger coalesces a burst of changes into one edit per
+table (Discord limits how often a message may be edited), mentions the player to act once per
+turn, and posts each game's result.
 """
 
 from __future__ import annotations
