@@ -3,9 +3,10 @@ every table's public message, turn pings, results and live hand panels in step w
 
 ``setup_hook`` opens the store, builds the service, adds the ``/gouji`` cog, registers the
 persistent components, restores every open table (timers restart, each message is edited to say
-the table is back) and syncs the commands. The service tells the messenger of each change; the
-messenger coalesces a burst of changes into one edit per table (Discord limits how often a
-message may be edited), mentions the player to act once per turn, and posts each game's result.
+the table is back, the hand panels still live are redrawn) and syncs the commands. The service
+tells the messenger of each change; the messenger coalesces a burst of changes into one edit per
+table (Discord limits how often a message may be edited), mentions the player to act once per
+turn, and posts each game's result.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,7 @@ import discord
 from discord.ext import commands
 
 from bot.logs import at_least_info
-from bot.store import Store
+from bot.store import PanelRow, Store
 from bot.tables import Change, Table, TableService
 from cogs.gouji import Gouji
 from cogs.i18n import GoujiTranslator, bilingual
@@ -48,10 +50,11 @@ To play without Discord, at a terminal table against five AI players: python -m 
 
 @dataclass
 class _Live:
-    """A hand panel the bot can still edit: through its interaction (15 minutes) or its DM message."""
+    """A hand panel the bot can still edit: through its interaction (15 minutes) or its DM message,
+    until ``until`` (seconds since the epoch); ``key`` is what it shows (None: not known, after a restart)."""
 
     edit: Callable[..., Awaitable[Any]]
-    key: tuple[Any, ...]
+    key: tuple[Any, ...] | None
     until: float
 
 
@@ -111,13 +114,50 @@ class TableMessenger:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     # ------------------------------------------------------------------ panels
-    def track_interaction(self, table: Table, user_id: int, interaction: discord.Interaction[Any],
-                          key: tuple[Any, ...]) -> None:
-        self._panels[(table.id, user_id)] = _Live(interaction.edit_original_response, key,
-                                                  time.monotonic() + PANEL_LIFETIME)
+    async def track_interaction(self, table: Table, user_id: int, interaction: discord.Interaction[Any],
+                                key: tuple[Any, ...], message_id: int | None) -> None:
+        """An ephemeral panel, edited through its interaction while the token lasts, and kept in the
+        store (when its message is known) so that a restart finds it again."""
+        until = time.time() + PANEL_LIFETIME
+        self._panels[(table.id, user_id)] = _Live(interaction.edit_original_response, key, until)
+        if message_id is not None:
+            await self._keep(PanelRow(table.id, user_id, interaction.channel_id or 0, message_id,
+                                      interaction.token, until))
 
-    def track_message(self, table: Table, user_id: int, message: discord.Message, key: tuple[Any, ...]) -> None:
+    async def track_message(self, table: Table, user_id: int, message: discord.Message, key: tuple[Any, ...]) -> None:
+        """A panel in a direct message: its message lasts."""
         self._panels[(table.id, user_id)] = _Live(message.edit, key, math.inf)
+        await self._keep(PanelRow(table.id, user_id, message.channel.id, message.id))
+
+    async def reattach(self) -> None:
+        """The live panels the store keeps, followed again after a restart: a DM panel by its message,
+        an ephemeral one by its token while that lasts. What they show is unknown, so the first flush
+        of their table (the restore's) redraws them."""
+        for row in await self.service.store.panels():
+            if row.token is None:
+                channel = self.client.get_partial_messageable(row.channel_id)
+                live = _Live(channel.get_partial_message(row.message_id).edit, None, math.inf)
+            elif row.expires_at is not None and row.expires_at > time.time():
+                webhook = discord.Webhook.partial(self.client.application_id or 0, row.token, client=self.client)
+                live = _Live(partial(webhook.edit_message, row.message_id), None, row.expires_at)
+            else:
+                await self._forget(row.table_id, row.user_id)
+                continue
+            self._panels[(row.table_id, row.user_id)] = live
+
+    async def _keep(self, row: PanelRow) -> None:
+        try:
+            await self.service.store.set_panel(row)
+        except Exception:  # the panel works all the same; it will not outlive a restart
+            log.warning("could not keep the hand panel of user %s at table %s", row.user_id, row.table_id,
+                        exc_info=True)
+
+    async def _forget(self, table_id: int, user_id: int) -> None:
+        self._panels.pop((table_id, user_id), None)
+        try:
+            await self.service.store.drop_panel(table_id, user_id)
+        except Exception:  # a stale row: the next restart tries it and forgets it then
+            log.warning("could not forget the hand panel of user %s at table %s", user_id, table_id, exc_info=True)
 
     async def _refresh_panels(self, table: Table) -> None:
         """Redraw the live panels of this table whose content changed (a hand, a turn, a phase)."""
@@ -125,8 +165,8 @@ class TableMessenger:
             if table_id != table.id:
                 continue
             seat = table.seat_of(user_id)
-            if table.status != "playing" or seat is None or live.until < time.monotonic():
-                del self._panels[(table_id, user_id)]
+            if table.status != "playing" or seat is None or live.until < time.time():
+                await self._forget(table_id, user_id)
                 continue
             if panel_key(table, seat) == live.key:
                 continue
@@ -136,7 +176,7 @@ class TableMessenger:
                                 view=panel.card.view)
             except discord.HTTPException:
                 log.info("hand panel of user %s at table %s can no longer be edited", user_id, table.id)
-                del self._panels[(table_id, user_id)]
+                await self._forget(table_id, user_id)
                 continue
             live.key = panel.key
 
@@ -236,6 +276,7 @@ class GoujiBot(commands.Bot):
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(Gouji(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.messenger.reattach()  # before the restore, whose flush redraws them
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))
         if self.guild_id is not None:  # while testing: commands appear in this server at once

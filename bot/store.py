@@ -108,6 +108,19 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO snapshots (table_id, revision, state) SELECT id, revision, state FROM tables WHERE state IS NOT NULL;
     ALTER TABLE tables DROP COLUMN state;
     """,
+    # 3: the live hand panels, so that a restart redraws them: a DM panel by its message, an
+    # ephemeral one through its interaction's token while that lasts (NULL token and expiry: a DM)
+    """
+    CREATE TABLE panels (
+        table_id    INTEGER NOT NULL REFERENCES tables(id),
+        user_id     INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        message_id  INTEGER NOT NULL,
+        token       TEXT,
+        expires_at  REAL,
+        PRIMARY KEY (table_id, user_id)
+    );
+    """,
 )
 """Schema migrations, applied in order; ``PRAGMA user_version`` records how many ran."""
 
@@ -144,6 +157,19 @@ class FinishedGame:
     game_no: int
     result: dict[str, Any]
     seats: Sequence[dict[str, Any] | None]
+
+
+@dataclass(frozen=True)
+class PanelRow:
+    """A live hand panel: its message, and for an ephemeral one the token of the interaction that
+    can edit it and when that token stops working (seconds since the epoch)."""
+
+    table_id: int
+    user_id: int
+    channel_id: int
+    message_id: int
+    token: str | None = None
+    expires_at: float | None = None
 
 
 class StoreError(RuntimeError):
@@ -371,6 +397,29 @@ class Store:
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         async with self._transaction():
             await self.db.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+
+    async def set_panel(self, p: PanelRow) -> None:
+        """Remember a player's live panel at a table (replacing the one before)."""
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO panels (table_id, user_id, channel_id, message_id, token, expires_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET channel_id ="
+                " excluded.channel_id, message_id = excluded.message_id, token = excluded.token,"
+                " expires_at = excluded.expires_at",
+                (p.table_id, p.user_id, p.channel_id, p.message_id, p.token, p.expires_at))
+
+    async def drop_panel(self, table_id: int, user_id: int) -> None:
+        async with self._transaction():
+            await self.db.execute("DELETE FROM panels WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+
+    async def panels(self) -> list[PanelRow]:
+        """The live panels of the open tables."""
+        async with self.db.execute(
+            "SELECT p.* FROM panels p JOIN tables t ON t.id = p.table_id WHERE t.status IN ('lobby', 'playing')"
+            " ORDER BY p.table_id, p.user_id"
+        ) as cur:
+            return [PanelRow(r["table_id"], r["user_id"], r["channel_id"], r["message_id"], r["token"],
+                             r["expires_at"]) for r in await cur.fetchall()]
 
     async def open_tables(self) -> list[TableRow]:
         return await self._tables("t.status IN ('lobby', 'playing')", ())

@@ -123,13 +123,15 @@ class TableCommands:
         if edit:
             await interaction.response.edit_message(content=panel.card.content, attachments=[file],
                                                     view=panel.card.view)
+            message_id = interaction.message.id if interaction.message is not None else None
         else:
-            await interaction.response.send_message(panel.card.content, file=file, view=panel.card.view,
-                                                    ephemeral=True)
+            sent = await interaction.response.send_message(panel.card.content, file=file, view=panel.card.view,
+                                                           ephemeral=True)
+            message_id = sent.message_id
         if interaction.guild_id is None and interaction.message is not None:  # a DM panel: its message lasts
-            self.bot.messenger.track_message(table, user.id, interaction.message, panel.key)
+            await self.bot.messenger.track_message(table, user.id, interaction.message, panel.key)
         else:
-            self.bot.messenger.track_interaction(table, user.id, interaction, panel.key)
+            await self.bot.messenger.track_interaction(table, user.id, interaction, panel.key, message_id)
 
     # ------------------------------------------------------------------ components
     async def press(self, interaction: discord.Interaction[Any], table_id: int, action: str, revision: int) -> None:
@@ -255,7 +257,7 @@ class TableCommands:
         except discord.Forbidden:
             raise TableError("无法私信你：请在隐私设置里允许服务器成员私信",
                              "I cannot DM you: allow direct messages from server members") from None
-        self.bot.messenger.track_message(table, user.id, message, panel.key)
+        await self.bot.messenger.track_message(table, user.id, message, panel.key)
         await self.say(interaction, bilingual("手牌已私信给你", "your hand panel is in your DMs"))
 
     @app_commands.command(name="play", description="Play cards, e.g. 888B, 10 10 10 or 小王")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
@@ -198,7 +199,15 @@ class FakeDiscord:
                 self.originals[token] = int(self.message(CHANNEL, {"flags": data.get("flags", 0)}, [])["id"])
             elif kind == 6 and self.interaction_messages.get(token):
                 self.originals[token] = self.interaction_messages[token]  # type: ignore[assignment]
-            return {"interaction": {"id": route.__dict__["webhook_id"], "type": 3}}
+            answer: dict[str, Any] = {"id": route.__dict__["webhook_id"], "type": 3}
+            if kind in (4, 5, 7) and token in self.originals:  # what with_response=1 returns
+                answer["response_message_id"] = str(self.originals[token])
+            return {"interaction": answer}
+        if route.path.endswith("/messages/{message_id}") and route.method == "PATCH":  # by id, with a token
+            mid = int(re.findall(r"/(\d+)", route.url)[-1])
+            if mid not in self.messages:
+                raise discord.NotFound(_Response(404), {"code": 10008, "message": "Unknown Message"})
+            return self.message(int(self.messages[mid]["channel_id"]), payload or {}, names, message_id=mid)
         if route.path.endswith("/messages/@original"):
             mid = self.originals.get(token) or snowflake()
             if route.method == "PATCH":
@@ -356,6 +365,7 @@ async def start_harness(tmp_path: Path, monkeypatch: Any, debounce: float = 0.01
     bot = GoujiBot(db_path=tmp_path / "gouji.sqlite3", debounce=debounce, guild_id=guild_id,
                    service_options={"ai_delay": (0, 0), "sleep": fast_sleep, "rng": random.Random(3)})
     bot.http.request = fake.http  # type: ignore[method-assign]
+    bot.http._HTTPClient__session = aiohttp.ClientSession()  # type: ignore[attr-defined]  # login's (never used)
     await bot._async_setup_hook()  # what login does first: bind the loop
     bot._connection.application_id = APP_ID
     bot._connection.user = discord.ClientUser(state=bot._connection, data=BOT_USER)  # type: ignore[arg-type]

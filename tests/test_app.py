@@ -11,6 +11,7 @@ import threading
 
 import pytest
 from discord_fakes import (
+    BURN_AND_LET,
     CHANNEL,
     EPHEMERAL,
     GUILD,
@@ -62,6 +63,39 @@ async def test_restart_restores_the_table_its_buttons_and_says_so(tmp_path, monk
     user = PLAYERS[to_act]
     (panel,) = await again.click(user, message_id, again.button(msg, "hand"))
     assert panel.ephemeral and panel.files == ["hand.png"]
+    await again.bot.close()
+
+
+async def test_live_hand_panels_follow_the_game_again_after_a_restart(tmp_path, monkeypatch):
+    """An ephemeral panel (through its interaction's token, still valid) and a DM panel (through its
+    message) are redrawn at the restore and go on following the game; an ended table forgets them."""
+    first = await start_harness(tmp_path, monkeypatch)
+    table = await playing(first, crafted(BURN_AND_LET))
+    await first.service.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
+                                     state=table.match.to_json(), status="playing")  # the crafted position, saved
+    msg = first.table_message()
+    (opened,) = await first.click(PLAYERS[1], int(msg["id"]), first.button(msg, "hand"))
+    ephemeral_id = first.fake.originals[opened.token]
+    await first.command(PLAYERS[3], "hand", dm=True)
+    dm_id = next(mid for mid, m in first.fake.messages.items() if int(m["channel_id"]) != CHANNEL)
+    await first.bot.close()
+    before = copy.deepcopy(first.fake.messages)
+    for mid in (ephemeral_id, dm_id):
+        before[mid]["content"] = "frozen"  # to tell a redrawn panel
+
+    again = await start_harness(tmp_path, monkeypatch, messages=before)
+    await again.settle()
+    assert all(again.fake.messages[mid]["content"].startswith("**") for mid in (ephemeral_id, dm_id))
+    await again.service.act(CHANNEL, PLAYERS[0].id, "play QQQ")  # B (seat 1) may now burn: its panel says so
+    await again.settle()
+    burn = next(c for c in components(again.fake.messages[ephemeral_id]) if c["custom_id"].split(":")[2] == "burn")
+    assert not burn.get("disabled") and again.fake.messages[ephemeral_id]["flags"] & EPHEMERAL
+    by_token = [r for r in again.fake.requests if r.token == opened.token and r.method == "PATCH"]
+    assert by_token, "the ephemeral panel is edited with its interaction's token"
+    assert len(await again.service.store.panels()) == 2
+    await again.service.close(CHANNEL, HOST.id)
+    await again.settle()
+    assert await again.service.store.panels() == []
     await again.bot.close()
 
 
