@@ -272,7 +272,7 @@ class TableService:
         anyone but the host, once the match has started, or for a name that is no switch."""
         table = self.get(channel_id)
         async with table.lock:
-            self._lobby_only(table)
+            self.lobby_only(table)
             self._host_only(table, user_id)
             chosen = set(on)
             unknown = chosen - set(SWITCHES)
