@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> None:
     mat.add_argument("--matches", type=int, default=30)
     mat.add_argument("--games", type=int, default=4)
     are = sub.add_parser("arena", help="AI level against AI level")
-    are.add_argument("--a", default="strong", help="level of side A (random, basic, strong, or basic0: basic before issue 17)")
+    are.add_argument("--a", default="strong", help="level of side A (random, basic, strong, basic0)")
     are.add_argument("--b", default="basic", help="level of side B")
     are.add_argument("--games", type=int, default=200, help="games (deal pairs × 2)")
     are.add_argument("--seed", type=int, default=1, help="seed of the first deal")
