@@ -49,8 +49,6 @@ from .situation import Situation, opening, rules_of
 REASONS: dict[str, tuple[str, str]] = {
     "only": ("只有这一种出法", "the only action allowed"),
     "kaidian": ("一次发出全部 4：开点", "lead all your 4s now: 开点"),
-    "pure-answer": ("用整套纯够级牌接，压住了下轮发 4 开点",
-                    "answer with a whole pure 够级 set: if it stands, lead your 4s next to 开点"),
     "pure-gouji": ("出纯够级牌，对头多半打不起，赢了这轮再发 4 开点",
                    "a pure 够级 play your 对头 probably cannot answer: win the round, then lead your 4s to 开点"),
     "duty": ("步步带王：发牌须带王，带最小的", "步步带王: every lead must carry a joker, so carry the cheapest"),
@@ -128,9 +126,8 @@ BREAK = 1.5
 SAFE = 0.3
 """A play that opponents beat with at most this probability counts as standing."""
 KAI_SAFE = 0.3
-"""dagang: the most risk a pure 够级 play (led, or answered with ``OPEN_ANSWER``) may run for 开点."""
-OPEN_ANSWER = False
-"""dagang: answer with a whole pure 够级 set that probably stands while the seat may 开点 (R7.1)."""
+"""dagang: the most risk a pure 够级 lead may run for 开点 (0.5 measured worse; answering with a whole
+pure set for 开点 measured no better either, so ``basic`` does not)."""
 MEN_GUARD = True
 """Decline an answer that leaves a lone last play before the 3s beaten with more than ``MEN_SAFE``."""
 MEN_SAFE = 0.5
@@ -540,12 +537,6 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
         plays = [p for p in plays if not _lone_weak_last(sit, p)]  # it would be led next and 闷ed
         if not plays:
             return _decline(can_let, "avoid-men")
-    if keep4 and OPEN_ANSWER and not sit.rules.kaidian_without_fours:  # R7.1: a pure 够级 answer standing
-        opening_plays = [p for p in plays if is_pure_gouji(p, sit.rules) and sit.in_force(p)  # gives 开点
-                         and p.n == sit.hand[p.base] and cost(sit, p, keep4) <= max(allowance, ALLOW["open"])
-                         and sit.risk(p, answering=True) <= KAI_SAFE]
-        if opening_plays:
-            return Choice(play_action(min(opening_plays, key=lambda p: cost(sit, p, keep4))), "pure-answer")
     if sit.rules.kaidian_without_fours and not sit.luanchan:  # an answer winning the round as 够级 opens (R14.1)
         opening_plays = [p for p in plays if sit.opens(p) and cost(sit, p, keep4) <= max(allowance, ALLOW["open"])
                          and sit.risk(p, answering=True) <= SAFE]
