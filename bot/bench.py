@@ -8,7 +8,9 @@ jokers, and an answer to a 够级 play — both as the lazy call and fully liste
 matches (every phase: buying, 革命, 宣点, play) under ``--rules`` (a preset and its switches). Each
 deal is played twice with the teams swapped, so luck of the cards cancels; the figures are points
 per game for each side with a 95% interval (over deal pairs), the share of games won, drawn and
-lost, and each level's decision time.
+lost, the mistakes of ``bot.ai.mistakes`` per game of each side (beating a teammate's winning
+play, breaking a 够级 set to follow, giving up 开点, being 闷ed; 开点 beside them), and each
+level's decision time.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import time
 from collections.abc import Callable
 
 from bot.ai import make_player
+from bot.ai.mistakes import FIGURES, Mistakes
 from bot.cli import add_rules_argument, rules_of
 from bot.engine import Game, Match, Ruleset
 
@@ -94,12 +97,13 @@ def bench_match(matches: int, games: int) -> None:
 
 
 def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None,
-               rules: Ruleset | None = None) -> tuple[int, dict[str, list[float]]]:
-    """One seeded one-game match with level ``a`` on team ``a_team``: A's team points and the
-    decision times (ms) of each level."""
+               rules: Ruleset | None = None) -> tuple[int, dict[str, list[float]], list[dict[str, int]]]:
+    """One seeded one-game match with level ``a`` on team ``a_team``: A's team points, the
+    decision times (ms) of each level and the mistake counts (``bot.ai.mistakes``) of A, then B."""
     m = Match.new(seed=seed, rules=rules, games=1)
     players = [make_player(a if s % 2 == a_team else b, seed * 6 + s, budget) for s in range(6)]
     times: dict[str, list[float]] = {a: [], b: []}
+    mistakes = Mistakes()
     while not m.over:
         seat = m.to_act
         assert seat is not None
@@ -107,24 +111,36 @@ def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None,
         t = time.perf_counter()
         action = players[seat].choose(view, legal)
         times[players[seat].level].append((time.perf_counter() - t) * 1000)
+        g = m.game if m.phase == "play" else None
+        if g is not None:
+            mistakes.before(g, seat, action)
         m.act(seat, action)
-    return m.results[-1]["team_points"][a_team], times
+        if g is not None:
+            mistakes.after(g)
+    return m.results[-1]["team_points"][a_team], times, [mistakes.counts[a_team], mistakes.counts[1 - a_team]]
 
 
-def _arena_pair(job: tuple[int, str, str, float | None, Ruleset | None]) -> tuple[list[int], dict[str, list[float]]]:
+Pair = tuple[list[int], dict[str, list[float]], list[dict[str, int]]]
+
+
+def _arena_pair(job: tuple[int, str, str, float | None, Ruleset | None]) -> Pair:
     seed, a, b, budget, rules = job
     points, times = [], {a: [], b: []}
+    counts = [dict.fromkeys(FIGURES, 0) for _ in range(2)]
     for a_team in (0, 1):
-        p, t = arena_game(seed, a, b, a_team, budget, rules)
+        p, t, c = arena_game(seed, a, b, a_team, budget, rules)
         points.append(p)
         for level, ms in t.items():
             times[level] += ms
-    return points, times
+        for side in (0, 1):
+            for k, v in c[side].items():
+                counts[side][k] += v
+    return points, times, counts
 
 
 def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, workers: int,
-                rules: Ruleset | None = None) -> None:
-    """Play ``games`` games (rounded up to deal pairs) and print the table of the issue."""
+                rules: Ruleset | None = None) -> list[Pair]:
+    """Play ``games`` games (rounded up to deal pairs), print the table of the issue and return the pairs."""
     rules = rules or Ruleset.preset()
     jobs = [(seed + i, a, b, budget, rules) for i in range((games + 1) // 2)]
     if workers > 1:
@@ -134,8 +150,8 @@ def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, wor
             results = pool.map(_arena_pair, jobs, chunksize=1)
     else:
         results = [_arena_pair(j) for j in jobs]
-    points = [p for r, _ in results for p in r]
-    pair_means = [sum(r) / 2 for r, _ in results]
+    points = [p for r, _, _ in results for p in r]
+    pair_means = [sum(r) / 2 for r, _, _ in results]
     n = len(points)
     mean = sum(points) / n
     half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else float("nan")
@@ -146,11 +162,17 @@ def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, wor
     print(f"  points per game   A {mean:+.2f} ± {half:.2f}   B {-mean:+.2f} ± {half:.2f}   (95% interval)")
     print(f"  games won         A {won / n:.1%}   B {sum(p < 0 for p in points) / n:.1%}   drawn {drawn / n:.1%}"
           f"   (A wins {won / max(1, n - drawn):.1%} of decided games)")
+    print("  per game of a side " + " ".join(f"{k:>11}" for k in FIGURES))
+    for side, name in ((0, "A"), (1, "B")):
+        rates = [sum(c[side][k] for _, _, c in results) / n for k in FIGURES]
+        label = f"{name} {a if side == 0 else b}"
+        print(f"    {label:<16} " + " ".join(f"{x:>11.3f}" for x in rates))
     levels = [a] if a == b else [a, b]
     for level in levels:
-        ms = [x for _, t in results for x in t[level]]
+        ms = [x for _, t, _ in results for x in t[level]]
         med, p99 = _percentiles(ms)
         print(f"  decision time     {level:<7} median {med:.2f} ms   p99 {p99:.2f} ms   ({len(ms)} decisions)")
+    return results
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -162,7 +184,7 @@ def main(argv: list[str] | None = None) -> None:
     mat.add_argument("--matches", type=int, default=30)
     mat.add_argument("--games", type=int, default=4)
     are = sub.add_parser("arena", help="AI level against AI level")
-    are.add_argument("--a", default="strong", help="level of side A (random, basic, strong)")
+    are.add_argument("--a", default="strong", help="level of side A (random, basic, strong, basic0)")
     are.add_argument("--b", default="basic", help="level of side B")
     are.add_argument("--games", type=int, default=200, help="games (deal pairs × 2)")
     are.add_argument("--seed", type=int, default=1, help="seed of the first deal")

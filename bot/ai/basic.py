@@ -10,6 +10,9 @@ want from the hand's structure and checks them with ``in``. Its rules, in the or
 - Leads are the weakest whole rank; answers are the cheapest play that spends neither a split
   rank nor 2s and jokers, unless the stakes pay for more (an opponent about to go out, a pure
   够级 of the 对头 that would 开点, a teammate's round to win back, a teammate's 让牌).
+- 闷 guard: an answer that would leave one play before the 3s that opponents probably beat
+  (``MEN_SAFE``) is declined — that play would have to be led and be 闷ed.
+- A pure 够级 set is not broken to answer (``BREAK`` in ``cost``) while 够级 still matters.
 - Teammates are never beaten, except to go out safely. 让牌 is used whenever it would pass, and
   before spending more than a clean rank while its 下联 may still take the play.
 - 捎 (烧牌) when 第十六条 allows and the 捎 play probably stands.
@@ -118,8 +121,16 @@ ALLOW: dict[str, float] = {
 打点 on a 够级, 打点 that stops 开点, an opponent with at most ``near-out`` cards (the fewer, the
 more), a teammate's 让牌, a round a teammate had won before an opponent beat it; in classic: a play
 that would 开点, a burn, a burn that stops an opponent's 开点, beating a burner, the three 冲点 sets."""
+BREAK = 1.5
+"""What breaking a pure 够级 set costs (``breaks_set``): the set is worth 开点 and the 对头 war whole."""
 SAFE = 0.3
 """A play that opponents beat with at most this probability counts as standing."""
+KAI_SAFE = 0.3
+"""dagang: the most risk a pure 够级 lead may run for 开点 (0.5 measured worse; answering with a whole
+pure set for 开点 measured no better either, so ``basic`` does not)."""
+MEN_GUARD = True
+"""Decline an answer that leaves a lone last play before the 3s beaten with more than ``MEN_SAFE``."""
+MEN_SAFE = 0.5
 
 
 class Choice(NamedTuple):
@@ -356,7 +367,7 @@ def _lead(sit: Situation, legal: Sequence[str]) -> Choice:
         after_plays = len(groups) - 1 + (wilds is not None)  # what is left to follow the 4s, past the pure play
         for r in sorted((r for r, n in GOUJI_MIN.items() if h[r] >= n), reverse=True):
             play = Play(r, h[r])
-            if after_plays >= 1 and sit.risk(play, answering=False) <= SAFE:
+            if after_plays >= 1 and sit.risk(play, answering=False) <= KAI_SAFE:
                 return Choice(play_action(play), "pure-gouji")
         if len(groups) + (wilds is not None) <= 2:
             keep4 = False  # too few plays left to follow 开点 safely: the 4s must not be the last play
@@ -439,8 +450,27 @@ def legal_plays(legal: Sequence[str]) -> Sequence[Play]:
 
 
 def cost(sit: Situation, play: Play, keep4: bool) -> float:
-    """What a play spends of the hand's future: 2s and jokers, split ranks, high ranks, 4s kept for 开点."""
-    return _hand_cost(sit.hand, play, keep4)
+    """What a play spends of the hand's future: 2s and jokers, split ranks, high ranks, 4s kept for 开点,
+    and a pure 够级 set broken (``BREAK``) while 够级 still matters for this seat."""
+    c = _hand_cost(sit.hand, play, keep4)
+    if breaks_set(sit.hand, play) and gouji_matters(sit):
+        c += BREAK
+    return c
+
+
+def breaks_set(h: Sequence[int], play: Play) -> bool:
+    """Whether ``play`` takes part of a rank held in pure 够级 number and leaves less than that number
+    (QQ out of QQQQ; not KK out of KKKK)."""
+    need = GOUJI_MIN.get(play.base)
+    if need is None:
+        return False
+    n = h[play.base]
+    return n >= need and play.n < n and n - play.n < need
+
+
+def gouji_matters(sit: Situation) -> bool:
+    """Whether this seat's 够级 sets can still be in force: its 对家 holds cards, five seats do, no 四户乱缠."""
+    return not sit.luanchan and sit.holding >= 5 and sit.counts[sit.opposite] > 0
 
 
 def _hand_cost(h: Sequence[int], play: Play, keep4: bool = False) -> float:
@@ -503,6 +533,10 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
     elif any(m not in (None, "pass", "let") for s, m in enumerate(sit.marks) if s != me and sit.is_mate(s)):
         stakes.append((ALLOW["protect"], "protect"))
     allowance, why = max(stakes)
+    if MEN_GUARD and sit.hand[THREE] and why != "stop-kaidian":
+        plays = [p for p in plays if not _lone_weak_last(sit, p)]  # it would be led next and 闷ed
+        if not plays:
+            return _decline(can_let, "avoid-men")
     if sit.rules.kaidian_without_fours and not sit.luanchan:  # an answer winning the round as 够级 opens (R14.1)
         opening_plays = [p for p in plays if sit.opens(p) and cost(sit, p, keep4) <= max(allowance, ALLOW["open"])
                          and sit.risk(p, answering=True) <= SAFE]
@@ -515,6 +549,19 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
     if c <= allowance:
         return Choice(play_action(best), why)
     return _decline(can_let, "pass")
+
+
+def _lone_weak_last(sit: Situation, play: Play) -> bool:
+    """Whether ``play`` leaves one play before the 3s (one rank, 2s and jokers attached) that
+    opponents probably beat: led next, it would be 闷ed (R8.2)."""
+    rest = after(sit.hand, play)
+    groups = groups_of(rest, with_fours=True)
+    if len(groups) > 1 or (not groups and wild_play(rest) is None):
+        return False
+    last = Play(groups[0], rest[groups[0]], rest[TWO], rest[BLACK], rest[RED]) if groups else wild_play(rest)
+    if groups and groups[0] == FOUR and (rest[TWO] or rest[BLACK] or rest[RED]):
+        return False  # 4s carry nothing: two plays are left
+    return sit.risk(last, answering=False) > MEN_SAFE
 
 
 def _burns(sit: Situation, legal: Sequence[str], plays: Sequence[Play]) -> bool:

@@ -9,6 +9,7 @@ from typing import Protocol
 from bot.engine import MatchView, SeatView
 
 from .basic import BasicPlayer
+from .basic0 import FrozenBasicPlayer
 from .strong import StrongPlayer
 
 View = MatchView | SeatView
@@ -41,6 +42,9 @@ class RandomPlayer:
 
 
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
+"""The levels players are offered."""
+ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic0")
+"""Every level ``make_player`` knows: ``basic0`` is ``basic`` before issue 17, frozen for the arena."""
 
 
 def make_player(level: str, seed: int | None = None, budget: float | None = None) -> Player:
@@ -53,6 +57,8 @@ def make_player(level: str, seed: int | None = None, budget: float | None = None
         return RandomPlayer(seed)
     if level == "basic":
         return BasicPlayer(seed)
+    if level == "basic0":
+        return FrozenBasicPlayer(seed)
     if level == "strong":
         return StrongPlayer(seed) if budget is None else StrongPlayer(seed, budget=budget)
-    raise ValueError(f"unknown AI level {level!r}; known: {', '.join(LEVELS)}")
+    raise ValueError(f"unknown AI level {level!r}; known: {', '.join(ARENA_LEVELS)}")

@@ -1,0 +1,34 @@
+"""``basic`` after issue 17: the rules of thumb a good club player keeps (each measured in the arena
+against ``basic0``, its frozen previous self)."""
+
+from __future__ import annotations
+
+from conftest import new, play
+
+from bot.ai import BasicPlayer
+from bot.engine import Game
+
+
+def _basic(g: Game) -> str:
+    seat = g.to_act
+    return BasicPlayer().choose(g.view(seat), g.legal_actions(seat))
+
+
+def test_basic_does_not_answer_into_a_lone_weak_last_play():
+    """闷 guard: taking the 6 would leave the 7 as the last play before the 3s, led next and beaten (R8.2)."""
+    g = new("3 5 QQ KK 99 88", "33 6 7", "3 TTTT K8", "3 AA99", "3 22JJ", "3 BB88")
+    play(g, 0, "5")
+    assert g.to_act == 1 and _basic(g) == "pass"
+
+
+def test_basic_still_answers_when_two_plays_are_left_after_it():
+    g = new("3 5 QQ KK 99 88", "33 6 7 A", "3 TTTT K8", "3 AA99", "3 22JJ", "3 BB88")
+    play(g, 0, "5")
+    assert g.to_act == 1 and _basic(g) == "play 6"
+
+
+def test_basic_keeps_a_gouji_set_whole_rather_than_break_it_for_dadian():
+    """QQQQ out of QQQQQ leaves a lone Q: not worth a plain 打点 on a 够级 that would not 开点."""
+    g = new("3 JJJ2 55 66 77 88", "3 7", "3 8", "33 QQQQQ 9 K", "3 T", "3 A")
+    play(g, 0, "JJJ2")
+    assert g.to_act == 3 and _basic(g) in ("pass", "let")

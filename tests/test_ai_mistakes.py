@@ -1,0 +1,72 @@
+"""The arena's mistake counts (issue 17, item 3: ``bot.ai.mistakes``) on crafted games."""
+
+from __future__ import annotations
+
+from conftest import new
+
+from bot.ai.mistakes import Mistakes, beats_winning_mate, breaks_gouji
+from bot.engine import Game, parse_play
+
+
+def _act(m: Mistakes, g: Game, seat: int, action: str) -> None:
+    assert g.to_act == seat
+    m.before(g, seat, action)
+    g.act(seat, action)
+    m.after(g)
+
+
+def test_beating_a_teammate_play_that_would_win_is_a_mistake():
+    g = new("3355JJ", "3344", "3366QQ", "3344", "3344", "3344")
+    m = Mistakes()
+    _act(m, g, 0, "play 55")  # seat 1 cannot answer: passed for it
+    assert beats_winning_mate(g, 2, parse_play("66"))
+    _act(m, g, 2, "play 66")
+    assert m.counts[0]["beat-mate"] == 1 and m.counts[1]["beat-mate"] == 0
+
+
+def test_beating_a_teammate_an_opponent_could_still_beat_or_going_out_is_not():
+    g = new("3355JJ", "3344", "3366QQ", "3377", "3344", "3344")
+    g.act(0, "play 55")
+    assert not beats_winning_mate(g, 2, parse_play("66"))  # seat 3 still to act holds 77
+    g = new("3355JJ", "3344", "3366", "3344", "3344", "3344")
+    g.act(0, "play 55")
+    assert not beats_winning_mate(g, 2, parse_play("66"))  # it leaves seat 2 only 3s: going out
+
+
+def test_answering_with_part_of_a_gouji_set_is_breaking_it():
+    g = new("339977", "33QQQQ44", "3355", "33KKKK", "3355", "3355")
+    g.act(0, "play 99")
+    assert breaks_gouji(g, 1, parse_play("QQ"))  # QQ out of QQQQ leaves no set
+    g = new("339977", "3344", "3355", "33KKKK", "3355", "3355")
+    g.act(0, "play 99")
+    assert not breaks_gouji(g, 3, parse_play("KK"))  # KK out of KKKK leaves a set
+
+
+def test_leading_4s_while_holding_a_pure_set_gives_up_kaidian_and_counts():
+    m = Mistakes()
+    g = new("3344QQQ5", "3366", "3355", "3366", "3355", "3366")
+    _act(m, g, 0, "play 44")
+    assert any(e.kind == "giveup" for e in g.events)
+    assert m.counts[0]["giveup"] == 1
+    m = Mistakes()
+    g = new("3344995", "3366", "3355", "3366", "3355", "3366")  # no pure set: nothing lost
+    _act(m, g, 0, "play 44")
+    assert any(e.kind == "giveup" for e in g.events) and m.counts[0]["giveup"] == 0
+
+
+def test_being_men_counts_for_the_team_of_the_men_seat():
+    m = Mistakes()
+    g = new("339", "33T", "3355", "3366", "3355", "3366")
+    _act(m, g, 0, "play 9")
+    _act(m, g, 1, "play T")
+    assert any(e.kind == "men" and e.target == 0 for e in g.events)
+    assert m.counts[0]["men"] == 1 and m.counts[1]["men"] == 0
+
+
+def test_the_arena_reports_the_mistake_rates_per_side(capsys):
+    from bot.bench import bench_arena
+
+    results = bench_arena("basic", "random", 2, seed=3, budget=None, workers=1)
+    out = capsys.readouterr().out
+    assert "beat-mate" in out and "break-gouji" in out and "giveup" in out and "men" in out
+    assert len(results) == 1 and len(results[0][2]) == 2
