@@ -53,6 +53,7 @@ async def _drive(svc: TableService, table: Table, rng: random.Random, latencies:
             except TimeoutError:
                 return
             continue
+        assert table.match is not None and seat is not None
         legal = table.match.legal_actions(seat)  # the human's own choosing is not the service's time
         action = legal[rng.randrange(len(legal))]
         due = time.perf_counter() + think

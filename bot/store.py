@@ -456,7 +456,8 @@ class Store:
         return rows[0] if rows else None
 
     async def _league(self, guild_id: int, season: str | None, user_id: int | None, limit: int) -> list[StandingRow]:
-        where, args = ["g.guild_id = ?", "s.user_id IS NOT NULL"], [guild_id]
+        where = ["g.guild_id = ?", "s.user_id IS NOT NULL"]
+        args: list[int | str] = [guild_id]
         if season:
             where.append("g.season = ?")
             args.append(season)

@@ -451,7 +451,7 @@ class TableService:
             if stale or self.closed:
                 return
             seat = table.to_act
-            assert seat is not None
+            assert seat is not None and table.match is not None
             action = table.match.default_action(seat) if default else await self._decide(table, seat)
             if self.closed:  # shut down while the AI thought: nothing was applied
                 return

@@ -77,7 +77,7 @@ def _condensed(word: str, size: int, width: int) -> Image.Image:
     and still show in a narrow overlap."""
     f = fonts.font(size, fonts.BOLD if word == "10" else fonts.BLACK)
     left, _, right, bottom = f.getbbox(word, anchor="lt")
-    mask = Image.new("L", (right - left, bottom), 0)
+    mask = Image.new("L", (int(right - left), int(bottom)), 0)
     ImageDraw.Draw(mask).text((-left, 0), word, font=f, fill=255, anchor="lt")
     return mask.resize((min(width, mask.width), mask.height), Image.Resampling.LANCZOS)
 

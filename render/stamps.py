@@ -32,7 +32,7 @@ _PAD = 12
 def _mask(word: str, size: int, stroke: int) -> Image.Image:
     f = fonts.font(size, fonts.BLACK)
     left, top, right, bottom = f.getbbox(word, stroke_width=stroke)
-    m = Image.new("L", (right - left + 2 * _PAD, bottom - top + 2 * _PAD), 0)
+    m = Image.new("L", (int(right - left + 2 * _PAD), int(bottom - top + 2 * _PAD)), 0)
     ImageDraw.Draw(m).text(
         (_PAD - left, _PAD - top), word, font=f, fill=255, stroke_width=stroke, stroke_fill=255
     )

@@ -39,7 +39,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from bot.engine import MatchView, Play, SeatView, is_pure_gouji, parse_cards, parse_play
+from bot.engine import MatchView, Play, Ruleset, SeatView, is_pure_gouji, parse_cards, parse_play
 from bot.engine.cards import ACE, BLACK, FIVE, FOUR, PER_DECKS, RED, THREE, TWO
 from bot.engine.moves import answers
 from bot.engine.plays import GOUJI_MIN
@@ -246,7 +246,7 @@ def _chongdian(view: MatchView, legal: Sequence[str], h: Sequence[int]) -> Choic
     return Choice(best, "chongdian") if best is not None else Choice("no-chongdian", "no-chongdian")
 
 
-def beats_all(hand: Sequence[int], sets: Sequence[Play], rules) -> tuple[list[Play], float] | None:
+def beats_all(hand: Sequence[int], sets: Sequence[Play], rules: Ruleset) -> tuple[list[Play], float] | None:
     """The cheapest answers of ``hand`` to each of ``sets`` in turn (冲点, R14.6) and their cost (see
     ``cost``), or None when some set cannot be beaten."""
     hand = list(hand)
@@ -445,7 +445,8 @@ def _duty_lead(sit: Situation, legal: Sequence[str]) -> Choice:
 def legal_plays(legal: Sequence[str]) -> Sequence[Play]:
     plays = getattr(legal, "plays", None)
     if plays is not None:
-        return plays()
+        listed: Sequence[Play] = plays()
+        return listed
     return [parse_play(a[5:]) for a in legal if a.startswith("play ")]
 
 
@@ -559,7 +560,7 @@ def _lone_weak_last(sit: Situation, play: Play) -> bool:
     if len(groups) > 1 or (not groups and wild_play(rest) is None):
         return False
     last = Play(groups[0], rest[groups[0]], rest[TWO], rest[BLACK], rest[RED]) if groups else wild_play(rest)
-    if groups and groups[0] == FOUR and (rest[TWO] or rest[BLACK] or rest[RED]):
+    if last is None or (groups and groups[0] == FOUR and (rest[TWO] or rest[BLACK] or rest[RED])):
         return False  # 4s carry nothing: two plays are left
     return sit.risk(last, answering=False) > MEN_SAFE
 
@@ -569,7 +570,7 @@ def _burns(sit: Situation, legal: Sequence[str], plays: Sequence[Play]) -> bool:
     or — for a plain list of actions — a 够级 in force not of its 对家, unless it is the 无头 seat (R14.7)."""
     kind_of = getattr(legal, "kind", None)
     if kind_of is not None:
-        return kind_of(play_action(plays[0])) == "shao"
+        return bool(kind_of(play_action(plays[0])) == "shao")
     assert sit.top is not None
     if sit.seat == sit.head and not sit.sijiji:
         return False

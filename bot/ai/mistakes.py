@@ -22,6 +22,8 @@ and ``Mistakes.after(game)`` once the action is applied; the counts are per team
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.engine import Game, Play, parse_play
 from bot.engine.cards import FOUR, SEATS, THREE
 from bot.engine.moves import answers
@@ -36,12 +38,13 @@ def _opposite(seat: int) -> int:
     return (seat + 3) % SEATS
 
 
-def _holds_pure(h) -> bool:
+def _holds_pure(h: Sequence[int]) -> bool:
     return any(h[r] >= n for r, n in GOUJI_MIN.items())
 
 
 def _could_answer(g: Game, s: int) -> bool:
     """Whether seat ``s``, still to act on the top play, holds a play beating it that it may make."""
+    assert g.top is not None
     top_seat, top = g.top
     h = g.hands[s]
     if not any(h):

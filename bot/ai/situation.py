@@ -80,7 +80,7 @@ class Situation:
         return cls(v.seat, hand, list(v.counts), list(v.places), top, v.top_gouji, list(v.passed), v.let_by,
                    list(v.marks), list(v.kaidian), _lost(pub["kaidian_lost"], v.head), v.kaidian_chance,
                    list(v.natural), list(v.duty), v.luanchan, unseen, rules_of(v.rules),
-                   tuple(v.burning) if v.burning else None, v.head, v.sijiji, pub.get("top_kind", "lead"),
+                   (v.burning[0], v.burning[1]) if v.burning else None, v.head, v.sijiji, pub.get("top_kind", "lead"),
                    tuple(parse_play(p) for p in pub.get("chong", ())))
 
     @classmethod

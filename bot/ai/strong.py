@@ -17,7 +17,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from bot.engine import Game, MatchView, Play, SeatView
+from bot.engine import Event, Game, MatchView, Play, SeatView
 from bot.engine.cards import BLACK, FOUR, RED, TWO
 
 from .basic import (
@@ -89,7 +89,7 @@ class Search:
     """Candidates × sampled deals, every pair played out by ``basic``; common deals for all
     candidates keep the comparison fair (common random numbers)."""
 
-    def __init__(self, view: SeatView, match_events: Sequence, cands: list[str], seed: int) -> None:
+    def __init__(self, view: SeatView, match_events: Sequence[Event], cands: list[str], seed: int) -> None:
         self.seat = view.seat
         self.public = {**view.public, "events": []}  # the rollouts need no history: cheaper to rebuild
         self.sampler = Sampler(view, match_events)

@@ -121,7 +121,7 @@ class Session:
         for e in self.match.events[self.match_seen:]:
             self.match_seen += 1
             self.log([e])
-            if e.kind == "game-over":
+            if e.kind == "game-over" and e.value is not None:
                 self.say(show.result(self.match.results[e.value - 1], e.value))
                 self.say(show.standings(self.match.view(HUMAN)))
                 if not self.match.over:

@@ -180,8 +180,8 @@ def seats(mv: MatchView) -> Table:
     g: SeatView | None = mv.game
     labels = _labels(mv)
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="grey62", padding=(0, 1))
-    for name in ("", "座位 seat", "张数", "名次", "本轮 this round", ""):
-        table.add_column(name, no_wrap=True)
+    for heading in ("", "座位 seat", "张数", "名次", "本轮 this round", ""):
+        table.add_column(heading, no_wrap=True)
     for s in range(6):
         turn = mv.to_act == s and not (g is not None and g.over)
         name = Text(f"{seat_name(s)} · {TEAM_NAME[s % 2]}", style=seat_style(s))
@@ -202,9 +202,9 @@ def seats(mv: MatchView) -> Table:
 
 
 def _this_round(g: SeatView | None, seat: int) -> Text:
-    if g is None or g.marks[seat] is None:
+    mark = g.marks[seat] if g is not None else None
+    if g is None or mark is None:
         return Text("")
-    mark = g.marks[seat]
     if mark in MARK_WORDS:
         return Text(MARK_WORDS[mark], style="grey62")
     on_top = g.top is not None and g.top[0] == seat
@@ -259,7 +259,7 @@ def hand(text: str) -> Text:
         sym = SYMBOLS[rank]
         mark = gouji_mark(sym, n, twos)
         marked = marked or mark is not None
-        out.append(sym * n, style=HAND_STYLES.get(mark, "bold"))
+        out.append(sym * n, style=HAND_STYLES.get(mark, "bold") if mark is not None else "bold")
         out.append("  ")
     if not counts:
         out.append("（出完了 / none left）", style="grey50")
