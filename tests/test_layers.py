@@ -1,0 +1,88 @@
+"""The layers, as contracts on imports (issue 16): data runs one way — interaction → cog → table
+service → engine → store → render → Discord — and each package imports only what lies below it.
+
+Read from the source with ``ast`` (module-level and function-level imports alike, ``TYPE_CHECKING``
+blocks aside, since a type is no dependency at run time), so a new import that crosses a layer
+fails here before review.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SERVICE_BANS = {"discord", "PIL", "render", "cogs"}
+LAYERS: dict[str, tuple[set[str], set[str]]] = {
+    # package prefix: (ours it may import, third-party roots it must not import)
+    "bot.engine": ({"bot.engine"}, {"discord", "PIL", "aiosqlite", "sqlite3", "asyncio", "render", "cogs"}),
+    "bot.ai": ({"bot.engine", "bot.ai"}, {"discord", "PIL", "aiosqlite", "sqlite3", "render", "cogs"}),
+    "render": ({"bot.engine", "bot.league", "render"}, {"discord", "aiosqlite", "sqlite3", "cogs"}),
+    "bot.logs": (set(), SERVICE_BANS),
+    "bot.league": (set(), SERVICE_BANS),
+    "bot.store": ({"bot.league", "bot.logs"}, SERVICE_BANS),
+    "bot.tables": ({"bot.engine", "bot.ai", "bot.store", "bot.league", "bot.logs"}, SERVICE_BANS),
+    "bot.cli": ({"bot.engine", "bot.ai", "bot.cli", "render"}, {"discord", "aiosqlite", "cogs"}),
+}
+"""What each layer may import of ours, and what it must not import at all. The Discord layer
+(``cogs``, ``bot.app``) sits on top and may import everything."""
+
+
+def _module(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def _imports(path: Path) -> list[str]:
+    """Every module the file imports at run time (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = _module(path) if path.name == "__init__.py" else _module(path).rpartition(".")[0]
+    skip: set[int] = set()
+    for node in ast.walk(tree):  # what is imported under ``if TYPE_CHECKING:`` is for the type checker
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for child in node.body for n in ast.walk(child))
+    out = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                out.append(".".join([*base, node.module] if node.module else base))
+            elif node.module:
+                out.append(node.module)
+    return out
+
+
+def _files() -> list[Path]:
+    return sorted(p for d in ("bot", "render", "cogs") for p in (ROOT / d).rglob("*.py"))
+
+
+def _layer(module: str) -> str | None:
+    return next((k for k in sorted(LAYERS, key=len, reverse=True) if module == k or module.startswith(k + ".")), None)
+
+
+@pytest.mark.parametrize("path", _files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_each_layer_imports_only_what_lies_below_it(path: Path) -> None:
+    module = _module(path)
+    layer = _layer(module)
+    if layer is None:
+        return  # the Discord layer and the entry points may import everything
+    ours, banned = LAYERS[layer]
+    for imported in _imports(path):
+        root = imported.split(".")[0]
+        assert root not in banned, f"{module} imports {imported}: {layer} must not import {root}"
+        if root in ("bot", "render", "cogs") and imported != "bot":
+            assert any(imported == o or imported.startswith(o + ".") for o in ours), \
+                f"{module} imports {imported}: {layer} may import only {sorted(ours)}"
+
+
+def test_the_contract_reads_relative_and_type_checking_imports() -> None:
+    """The reader itself: ``from .x import`` resolves inside the package; TYPE_CHECKING imports are skipped."""
+    legal = ROOT / "bot" / "engine" / "legal.py"
+    imported = _imports(legal)
+    assert "bot.engine.actions" in imported and "bot.engine.game" not in imported
