@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import RULESETS
+from helpers import RULESETS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,3 +91,37 @@ def test_answers_come_cheapest_first_without_sorting():
         old = parse_play(rng.choice("56789TJQKA") * rng.randint(1, 4) + "B" * rng.randint(0, 1))
         found = list(answers(hand, old, Ruleset.preset()))
         assert found == sorted(found, key=answer_cost)
+
+
+@pytest.mark.parametrize("need_joker", [False, True])
+def test_lead_space_perft_indexing_iteration_and_brute_force_agree(need_joker):
+    """A perft for the lazy lead generator (R2.4, R8.1, R6.4): on random small hands, its length, its
+    i-th element, its iteration and a brute-force enumeration of every sub-multiset that parses as a
+    play all give the same leads, each once."""
+    from itertools import product
+
+    from bot.engine.errors import InvalidPlay
+    from bot.engine.moves import LeadSpace, only_threes
+    from bot.engine.plays import play_from_counts
+
+    rng = random.Random(11 + need_joker)
+    for _ in range(150):
+        hand = [0] * 18
+        for r in rng.sample(range(3, 18), rng.randint(1, 5)):
+            hand[r] = rng.randint(1, 3)
+        space = LeadSpace(hand, need_joker)
+        listed = list(space)
+        assert len(listed) == len(space) == len(set(listed))
+        assert [space[i] for i in range(len(space))] == listed
+        brute = set()
+        for counts in product(*(range(n + 1) for n in hand)):
+            try:
+                p = play_from_counts(list(counts))
+            except InvalidPlay:
+                continue
+            if p.is_threes and not (only_threes(hand) and p.n == hand[3]):
+                continue  # 3s are led only last, all at once (R8.1)
+            if need_joker and not (p.black or p.red) and not only_threes(hand):
+                continue  # 步步带王 (R6.4)
+            brute.add(p)
+        assert set(listed) == brute, hand

@@ -8,7 +8,7 @@ import random
 import time
 
 import pytest
-from conftest import RULESETS, advance, new, pass_, play
+from helpers import RULESETS, advance, new, pass_, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

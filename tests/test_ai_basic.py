@@ -3,7 +3,7 @@ against ``basic0``, its frozen previous self)."""
 
 from __future__ import annotations
 
-from conftest import new, play
+from helpers import new, play
 
 from bot.ai import BasicPlayer
 from bot.engine import Game

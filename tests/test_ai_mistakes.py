@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import new
+from helpers import new
 
 from bot.ai.mistakes import Mistakes, beats_winning_mate, breaks_gouji
 from bot.engine import Game, parse_play

@@ -4,20 +4,9 @@ the game exactly as it was (ENGINE_API: act validates before touching any state)
 from __future__ import annotations
 
 import pytest
-from conftest import new, play
+from helpers import new, play, refused
 
 from bot.engine import Game, IllegalAction, InvalidCards, Ruleset
-
-
-def _refused(g: Game, seat, action) -> IllegalAction:
-    before = g.to_json()
-    with pytest.raises(IllegalAction) as e:
-        g.act(seat, action)
-    assert g.to_json() == before, "a refused action changed the state"
-    assert isinstance(e.value, ValueError)
-    zh, _, en = str(e.value).partition(" / ")
-    assert zh and en, f"reason is not '中文 / English': {e.value}"
-    return e.value
 
 
 @pytest.fixture
@@ -35,53 +24,53 @@ def follow_game():
 
 @pytest.mark.parametrize("seat", [1, 2, 3, 4, 5])
 def test_bad_input_not_your_turn(lead_game, seat):
-    _refused(lead_game, seat, "play 4")
+    refused(lead_game, seat, "play 4")
 
 
 @pytest.mark.parametrize("seat", [6, -1, 100, "0", None, 1.0])
 def test_bad_input_no_such_seat(lead_game, seat):
-    _refused(lead_game, seat, "play 5")
+    refused(lead_game, seat, "play 5")
 
 
 @pytest.mark.parametrize("action", ["fold", "", "   ", "playy 5", "5", "go", "skip", "lett"])
 def test_bad_input_unknown_action(lead_game, action):
-    _refused(lead_game, 0, action)
+    refused(lead_game, 0, action)
 
 
 @pytest.mark.parametrize("action", ["play", "play ", "play X", "play 1", "play 5 6", "play 3 5", "play 44B",
                                     "play RRRRR", "play 3332"])
 def test_bad_input_not_a_play(lead_game, action):
-    _refused(lead_game, 0, action)
+    refused(lead_game, 0, action)
 
 
 @pytest.mark.parametrize("action", ["play 555", "play KK", "play R", "play 22", "play 5B2", "play 4"])
 def test_bad_input_cards_not_held(lead_game, action):
-    _refused(lead_game, 0, action)
+    refused(lead_game, 0, action)
 
 
 def test_bad_input_pass_on_lead(lead_game):
     """R5.1: the leader must lead."""
-    _refused(lead_game, 0, "pass")
+    refused(lead_game, 0, "pass")
 
 
 def test_bad_input_let_on_lead(lead_game):
-    _refused(lead_game, 0, "let")
+    refused(lead_game, 0, "let")
 
 
 def test_bad_input_threes_led_early(lead_game):
     """R8.1."""
-    _refused(lead_game, 0, "play 3")
+    refused(lead_game, 0, "play 3")
 
 
 @pytest.mark.parametrize("action", ["play 6", "play 666", "play 9", "play 44", "play 4", "play 33"])
 def test_bad_input_follow_wrong_count_or_too_weak(follow_game, action):
     """R3.1: same number of cards, every card stronger; R8.1: no 3s."""
-    _refused(follow_game, 1, action)
+    refused(follow_game, 1, action)
 
 
 def test_bad_input_let_not_on_opposite_play(follow_game):
     """R5.4: seat 0 is not seat 1's 对家."""
-    _refused(follow_game, 1, "let")
+    refused(follow_game, 1, "let")
 
 
 def test_bad_input_let_twice():
@@ -89,14 +78,14 @@ def test_bad_input_let_twice():
     play(g, 0, "5")
     g.act(3, "let")
     assert g.to_act == 3                         # 下家 and 下联 have no play
-    _refused(g, 3, "let")
+    refused(g, 3, "let")
 
 
 def test_bad_input_shao_play_that_breaks_the_conditions():
     """R6.3: KKB would leave K and 5 with no joker."""
     g = new("3 4 QQQ 5", "3 KKK 5 B", "3 4", "3 4", "3 4", "3 4")
     play(g, 0, "QQQ")
-    _refused(g, 1, "play KKB")
+    refused(g, 1, "play KKB")
 
 
 def test_bad_input_lead_without_joker_under_duty():
@@ -105,7 +94,7 @@ def test_bad_input_lead_without_joker_under_duty():
     play(g, 0, "QQQ")
     play(g, 1, "KKK")
     assert g.to_act == 1 and g.top is None
-    _refused(g, 1, "play 5")
+    refused(g, 1, "play 5")
 
 
 def test_bad_input_act_after_the_game_is_over():
@@ -113,15 +102,15 @@ def test_bad_input_act_after_the_game_is_over():
     for s in range(5):
         play(g, s, "3")
     assert g.over and g.to_act is None
-    _refused(g, 5, "play 3")
-    _refused(g, 0, "pass")
+    refused(g, 5, "play 3")
+    refused(g, 0, "pass")
     assert list(g.legal_actions(5)) == []
 
 
 @pytest.mark.parametrize("action", [None, 5, ["play", "5"], b"play 5"])
 def test_bad_input_action_not_text(lead_game, action):
     """An action that is not text is bad input like any other: IllegalAction, state untouched."""
-    _refused(lead_game, 0, action)
+    refused(lead_game, 0, action)
 
 
 def test_bad_input_legal_actions_for_a_seat_not_to_act_is_empty(lead_game):

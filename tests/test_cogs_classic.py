@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import deal
 from discord_fakes import CHANNEL, HOST, PLAYERS, Harness, components, start_harness
+from helpers import deal
 from test_cogs_views import check_components, enabled_actions, table_of
 
 from bot.engine import Game, Match, Ruleset

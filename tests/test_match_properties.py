@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import RULESETS
+from helpers import RULESETS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -4,7 +4,7 @@ team totals summing to zero (R10.5)."""
 from __future__ import annotations
 
 import pytest
-from conftest import new, pass_, play, random_game
+from helpers import new, pass_, play, random_game
 
 from bot.engine import IllegalAction
 

@@ -8,7 +8,7 @@ import random
 from dataclasses import fields
 from pathlib import Path
 
-from conftest import deal, kinds, new, play
+from helpers import deal, kinds, new, play
 
 from bot.engine import Game, Match, Ruleset
 from bot.engine.rules import CLASSIC_RULES, SWITCH_BY_FIELD, SWITCH_INFO, SWITCHES

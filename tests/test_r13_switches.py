@@ -3,7 +3,7 @@ and 窒息 (suffocation)."""
 
 from __future__ import annotations
 
-from conftest import deal
+from helpers import deal
 
 from bot.engine import Game, Match, Ruleset
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import deal, kinds, new, of_kind, pass_, play
+from helpers import deal, kinds, new, of_kind, pass_, play
 
 from bot.engine import Game, IllegalAction, Match, Ruleset, double_words
 

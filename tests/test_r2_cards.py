@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import new
+from helpers import new
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import actions, auto_passed, kinds, new, of_kind, pass_, play
+from helpers import actions, auto_passed, kinds, new, of_kind, pass_, play
 from hypothesis import given
 from hypothesis import strategies as st
 

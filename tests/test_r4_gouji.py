@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import auto_passed, kinds, new, of_kind, play
+from helpers import auto_passed, kinds, new, of_kind, play
 
 from bot.engine import Ruleset, is_gouji, is_pure_gouji, parse_play
 

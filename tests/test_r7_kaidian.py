@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import kinds, new, of_kind, play
+from helpers import kinds, new, of_kind, play
 
 from bot.engine import Event, IllegalAction
 

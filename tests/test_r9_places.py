@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import auto_passed, kinds, new, of_kind, pass_, play
+from helpers import auto_passed, kinds, new, of_kind, pass_, play
 
 from bot.engine import Event, Ruleset
 
