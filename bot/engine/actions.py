@@ -34,7 +34,7 @@ class Action(str):
 
     @classmethod
     def of_play(cls, play: Play, kind: str | None = None, origin: Any = None) -> Action:
-        return cls(f"play {play}", play, kind, origin)
+        return listed(play, kind, origin)
 
     @property
     def word(self) -> str:
@@ -46,6 +46,16 @@ class Action(str):
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickles (process pools) as the text and play it is
         return (Action, (str(self), self.play, self.kind))
+
+
+_new_str = str.__new__
+
+
+def listed(play: Play, kind: str | None, origin: Any) -> Action:
+    """``Action.of_play`` without the constructor's call chain: ``legal_actions`` makes thousands."""
+    a: Action = _new_str(Action, "play " + str(play))
+    a.play, a.kind, a.origin = play, kind, origin
+    return a
 
 
 def parse_action(text: str) -> Action:

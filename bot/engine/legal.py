@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+from .actions import Action, listed
 from .plays import Play
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class LegalActions(Sequence[Action]):
 
     def _action(self, i: int) -> Action:
         p = self._plays[i]
-        return Action.of_play(p, self._kinds if isinstance(self._kinds, str) else self._kinds(p), self._origin)
+        return listed(p, self._kinds if isinstance(self._kinds, str) else self._kinds(p), self._origin)
 
     def __len__(self) -> int:
         return len(self._plays) + len(self._specials)
@@ -56,9 +56,13 @@ class LegalActions(Sequence[Action]):
         raise IndexError(i)
 
     def __iter__(self) -> Iterator[Action]:
-        kinds = self._kinds
-        for p in self._plays:
-            yield Action.of_play(p, kinds if isinstance(kinds, str) else kinds(p), self._origin)
+        kinds, origin = self._kinds, self._origin
+        if isinstance(kinds, str):
+            for p in self._plays:
+                yield listed(p, kinds, origin)
+        else:
+            for p in self._plays:
+                yield listed(p, kinds(p), origin)
         for s in self._specials:
             yield self._special(s)
 
