@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.engine import MatchView, Play, Ruleset, SeatView, is_pure_gouji, parse_cards, parse_play
+from bot.engine.actions import Action
 from bot.engine.cards import ACE, BLACK, FIVE, FOUR, PER_DECKS, RED, THREE, TWO
 from bot.engine.moves import answers
 from bot.engine.plays import GOUJI_MIN
@@ -299,7 +300,8 @@ def wild_play(h: Sequence[int]) -> Play | None:
 
 
 def play_action(play: Play) -> str:
-    return f"play {play}"
+    """The action of a play, carrying the play itself so that acting needs no parsing (issue 15)."""
+    return Action.of_play(play)
 
 
 def after(h: Sequence[int], play: Play) -> list[int]:

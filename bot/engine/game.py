@@ -321,6 +321,8 @@ class Game:
             raise IllegalAction("没轮到你", "it is not your turn")
         if not isinstance(action, str):
             raise IllegalAction("动作须是文字", f"an action is text such as 'play 888' or 'pass', not {action!r}")
+        if isinstance(action, Action) and action.play is not None:  # its play is known: no parsing
+            return self._check_play(seat, action.play)
         word, _, rest = action.strip().partition(" ")
         word = word.lower()
         if word in ("pass", "let") and rest.strip():
@@ -340,6 +342,10 @@ class Game:
             play = parse_play(rest)
         except InvalidPlay as e:
             raise IllegalAction(e.zh, e.en) from None
+        return self._check_play(seat, play)
+
+    def _check_play(self, seat: int, play: Play) -> tuple[str, Play]:
+        """Validate ``play`` by the seat whose turn it is: held, and a lawful lead or answer."""
         hand = self.hands[seat]
         if not holds(hand, play):
             raise IllegalAction("你手里没有这些牌", f"you do not hold {play}")
