@@ -12,7 +12,7 @@ import argparse
 import random
 import sys
 
-from bot.cli import play, simulate
+from bot.cli import play, replay, simulate
 from bot.engine import ITEM_NAMES, PLACE_ZH, Game, describe
 
 
@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--seed", type=int, default=1)
     play.add_arguments(sub.add_parser("play", help="play a match at the terminal, seat 1, against five AI players"))
     simulate.add_arguments(sub.add_parser("simulate", help="AI matches: progress, a summary table, images with --out"))
+    replay.add_arguments(sub.add_parser("replay", help="a finished game of a store as PNG frames and an animated GIF"))
     args = parser.parse_args(argv)
     if args.command in (None, "run"):
         from bot.app import main as run_bot  # discord is imported only when the bot runs
@@ -59,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         return play.main(args)
     elif args.command == "simulate":
         return simulate.main(args)
+    elif args.command == "replay":
+        return replay.main(args)
     return 0
 
 

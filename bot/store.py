@@ -160,6 +160,19 @@ class FinishedGame:
 
 
 @dataclass(frozen=True)
+class GameRow:
+    """A finished game as the store holds it: its number (``id``, unique in the store), its table
+    and the table's channel, its number in the match and its result."""
+
+    id: int
+    table_id: int
+    guild_id: int
+    channel_id: int
+    game_no: int
+    result: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class PanelRow:
     """A live hand panel: its message, and for an ephemeral one the token of the interaction that
     can edit it and when that token stops working (seconds since the epoch)."""
@@ -477,6 +490,16 @@ class Store:
         return [StandingRow(name=r["name"], points=r["points"], games=r["games"], tou_ke=r["tou_ke"],
                             da_luo=r["da_luo"], kaidian=r["kaidian"], shao=r["shao"], men=r["men"],
                             chuan_san=r["chuan_san"], user_id=r["user_id"]) for r in rows]
+
+    async def game(self, game_id: int | None = None, *, channel_id: int | None = None) -> GameRow | None:
+        """A finished game by its number, or the last one finished in a channel (for replays)."""
+        where, args = ("g.id = ?", game_id) if game_id is not None else ("t.channel_id = ?", channel_id)
+        async with self.db.execute(
+            "SELECT g.id, g.table_id, g.guild_id, t.channel_id, g.game_no, g.result FROM games g"
+            f" JOIN tables t ON t.id = g.table_id WHERE {where} ORDER BY g.id DESC LIMIT 1", (args,)
+        ) as cur:
+            r = await cur.fetchone()
+        return GameRow(r[0], r[1], r[2], r[3], r[4], json.loads(r[5])) if r else None
 
     async def games_of(self, table_id: int) -> list[dict[str, Any]]:
         async with self.db.execute("SELECT result FROM games WHERE table_id = ? ORDER BY game_no", (table_id,)) as cur:

@@ -72,6 +72,11 @@ ZH: dict[str, str] = {
     "A player's league record": "玩家的联赛战绩",
     "user": "玩家",
     "The player (default: you)": "玩家（默认自己）",
+    # replay
+    "replay": "复盘",
+    "Step through a finished game, every hand open (only you see it)": "逐步回看打完的一局，明牌（仅自己可见）",
+    "game": "局号",
+    "The game's number (default: the last one finished in this channel)": "局号（默认本频道最近打完的一局）",
     # rules
     "The rules as this table plays them": "本桌的规则",
     "topic": "主题",

@@ -59,8 +59,12 @@ def house_id(table_id: int, revision: int) -> str:
     return f"{PREFIX}{table_id}:house:{revision}"
 
 
-TEMPLATES = {discord.ComponentType.button.value: (BUTTON,),
-             discord.ComponentType.select.value: (SELECT, CHOICE, HOUSE)}
+REPLAY_BUTTON = re.compile(r"gouji:replay:(?P<game>[0-9]{1,19}):(?P<step>first|prev|next|last):(?P<frame>[0-9]{1,6})")
+REPLAY_SELECT = re.compile(r"gouji:replay:(?P<game>[0-9]{1,19}):moments")
+"""The replay panel's (``cogs.replay``): ⏮ ◀ ▶ ⏭ carry the frame they go to; the select's values are frames."""
+
+TEMPLATES = {discord.ComponentType.button.value: (BUTTON, REPLAY_BUTTON),
+             discord.ComponentType.select.value: (SELECT, CHOICE, HOUSE, REPLAY_SELECT)}
 """Our templates by the kind of component that carries them."""
 
 

@@ -28,12 +28,13 @@ from discord_fakes import (
 from bot.__main__ import main
 from bot.tables import Change, Table
 from cogs.ids import DYNAMIC_ITEMS
+from cogs.replay import REPLAY_ITEMS
 
 
 async def test_setup_registers_components_and_syncs_to_the_test_guild(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch, guild_id=GUILD)
     registered = set(h.bot._connection._view_store._dynamic_items.values())
-    assert registered == set(DYNAMIC_ITEMS)
+    assert registered == set(DYNAMIC_ITEMS) | set(REPLAY_ITEMS)  # the replay panel's, from the cog
     puts = [r.path for r in h.fake.requests if r.method == "PUT"]
     assert puts == ["/applications/{application_id}/guilds/{guild_id}/commands"]
     await h.bot.close()

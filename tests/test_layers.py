@@ -25,7 +25,9 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "bot.league": (set(), SERVICE_BANS),
     "bot.store": ({"bot.league", "bot.logs"}, SERVICE_BANS),
     "bot.tables": ({"bot.engine", "bot.ai", "bot.store", "bot.league", "bot.logs"}, SERVICE_BANS),
-    "bot.cli": ({"bot.engine", "bot.ai", "bot.cli", "render"}, {"discord", "aiosqlite", "cogs"}),
+    "bot.replay": ({"bot.engine"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
+    "bot.cli": ({"bot.engine", "bot.ai", "bot.cli", "render", "bot.replay", "bot.store"},
+                {"discord", "aiosqlite", "cogs"}),
 }
 """What each layer may import of ours, and what it must not import at all. The Discord layer
 (``cogs``, ``bot.app``) sits on top and may import everything."""
