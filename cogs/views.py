@@ -94,6 +94,13 @@ CHOICE_BUTTONS = 5
 CHOICE_PLACEHOLDERS = {"chongdian": "⚡ 选三套级牌冲点 / pick the three sets to 冲点"}
 PANEL_BUTTONS = ("pass", "let", "revolt", "declare-natural")
 """Engine actions with a fixed button of their own on the panel; other choices get buttons as they come."""
+RESUME = "我回来了 · 取消托管"
+"""The button that takes a seat back from 托管 (table message, panel, turn ping)."""
+OPEN_PANEL = "打开手牌"
+"""The turn ping's button: a fresh hand panel."""
+TRUSTEE_LINE = ("🤖 托管中：AI 正在替你出牌，按「我回来了」收回",
+                "in 托管: the AI plays for you; press 我回来了 to play again")
+RESUMED = ("已取消托管，由你自己出牌", "托管 is off: you play your seat again")
 
 
 @dataclass(frozen=True)
@@ -301,6 +308,8 @@ def table_view(table: Table) -> discord.ui.View | None:
     add("let", "让牌", enabled=in_play)
     add("burn", "烧牌", discord.ButtonStyle.danger, enabled=in_play)
     add("revolt", "革命", discord.ButtonStyle.danger, enabled=m.view(0).decision == "revolt")  # not 冲点, 要头
+    if any(seat is not None and seat.user_id is not None and seat.autoplay for seat in table.seats):
+        view.add_item(TableButton.make(tid, "resume", rev, RESUME, style=discord.ButtonStyle.success, row=1))
     return view
 
 
@@ -344,7 +353,9 @@ def panel_key(table: Table, seat: int) -> tuple[Any, ...]:
     m = table.match
     assert m is not None
     mine = m.to_act == seat and table.status == "playing"
-    return (table.id, table.status, m.phase, m.game_no, m.hand(seat), table.revision if mine else None)
+    occupant = table.seats[seat]
+    return (table.id, table.status, m.phase, m.game_no, m.hand(seat), table.revision if mine else None,
+            bool(occupant and occupant.autoplay))
 
 
 def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool = False,
@@ -392,6 +403,10 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     add("revolt", "革命", "revolt" in legal, 2, discord.ButtonStyle.danger)
     add("declare-natural", "宣点", "declare-natural" in legal, 2)
     add("refresh", "刷新", True, 2)
+    occupant = table.seats[seat]
+    trustee = occupant is not None and occupant.autoplay
+    if trustee:
+        add("resume", RESUME, True, 2, discord.ButtonStyle.success)
     choices = [a for a in legal if a not in PANEL_BUTTONS] if m.phase != "play" else []
     listed = [a for a in choices if " " in a] if len(choices) > CHOICE_BUTTONS else []
     if listed:  # 冲点's sets: up to ten, in a select; 不冲点 stays a button
@@ -404,6 +419,8 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
 
     names = table.names()
     lines = [f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}** · 第 {mv.game_no}/{mv.games} 局"]
+    if trustee:
+        lines.append(bilingual(*TRUSTEE_LINE))
     if mine:
         lines.append(bilingual("👉 轮到你了", "your turn"))
         if mv.decision == "buy-offer" and "no-buy" not in legal:
