@@ -23,7 +23,7 @@ from bot.ai import Suggestion, suggest
 from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, double_words, is_gouji, parse_play
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
 from bot.tables import SEATS, Table
-from render import MatchSummary, TableExtras, render_hand, render_match, render_result, render_table
+from render import MatchSummary, TableExtras, render_match, render_panel, render_result, render_table
 from render.cards import play_words, rank_label
 
 from .i18n import LABEL, OPTION, bilingual, fit
@@ -245,6 +245,13 @@ def _extras(table: Table) -> TableExtras:
     )
 
 
+def countdown(table: Table) -> str:
+    """The human turn's deadline as Discord's live countdown (``<t:UNIX:R>``: "in 42 seconds"), or ''."""
+    if table.deadline is None or table.to_act is None or table.machine_turn():
+        return ""
+    return f" · ⏱ <t:{int(table.deadline)}:R>"
+
+
 def table_content(table: Table, banner: str | None = None) -> str:
     s = table.settings
     mode = "选座" if s.seat_mode == "choose" else "抽签"
@@ -269,7 +276,7 @@ def table_content(table: Table, banner: str | None = None) -> str:
         lines.append(f"第 {m.game_no}/{m.games} 局")
         if table.to_act is not None:
             lines[-1] += " · " + bilingual(f"轮到 **{seat_label(table, table.to_act)}**",
-                                           f"{names[table.to_act]}'s turn")
+                                           f"{names[table.to_act]}'s turn") + countdown(table)
         events = m.game.events if m.game is not None else m.events
         lines += log_lines(events, names)
         burning = m.game.burning if m.game is not None else None
@@ -348,13 +355,12 @@ def seat_picker(table: Table, user_id: int) -> tuple[str, discord.ui.View]:
 
 # ---------------------------------------------------------------------- the hand panel
 def panel_key(table: Table, seat: int) -> tuple[Any, ...]:
-    """What a seat's panel shows, cheaply: its hand, the phase, and — on its turn — the revision its
-    buttons carry. A live panel is redrawn when this changes, not on every move of the others."""
+    """What a seat's panel shows, cheaply: the table's revision (its picture is the whole table, from
+    this seat: a move of anyone changes it), its hand, the phase and whether it is in 托管."""
     m = table.match
     assert m is not None
-    mine = m.to_act == seat and table.status == "playing"
     occupant = table.seats[seat]
-    return (table.id, table.status, m.phase, m.game_no, m.hand(seat), table.revision if mine else None,
+    return (table.id, table.status, m.phase, m.game_no, m.hand(seat), table.revision,
             bool(occupant and occupant.autoplay))
 
 
@@ -422,7 +428,7 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     if trustee:
         lines.append(bilingual(*TRUSTEE_LINE))
     if mine:
-        lines.append(bilingual("👉 轮到你了", "your turn"))
+        lines.append(bilingual("👉 轮到你了", "your turn") + countdown(table))
         if mv.decision == "buy-offer" and "no-buy" not in legal:
             lines.append(bilingual(*BUY3_MUST))
         elif mv.decision in DECISION_HELP:
@@ -463,7 +469,8 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     if notice:
         lines.append(f"⚠️ {notice}")
     highlight = hint.action[5:] if hint and hint.action.startswith("play ") else None
-    card = Card("\n".join(lines), partial(render_hand, mv.hand, highlight), "hand.png", view)
+    # the whole game screen: the table from this seat (自己 at the bottom), the hand under it
+    card = Card("\n".join(lines), partial(render_panel, mv, _extras(table), highlight), "hand.png", view)
     return Panel(card, panel_key(table, seat))
 
 

@@ -114,3 +114,52 @@ async def test_without_a_live_panel_the_ai_plays_a_tuoguan_seat_at_once(tmp_path
     await h.bot.close()
 
 
+
+
+# ---------------------------------------------------------------------- item 2: the panel's picture
+async def test_the_panel_picture_is_the_table_from_the_players_seat_and_the_public_one_is_neutral(
+        tmp_path, monkeypatch):
+    import cogs.views as views
+
+    drawn: list[tuple[str, int | None]] = []
+
+    def panel(view, extras=None, highlight=None):
+        drawn.append(("panel", view.seat))
+        return views.render_panel.__wrapped__(view, extras, highlight)  # type: ignore[attr-defined]
+
+    def table(view, extras=None):
+        drawn.append(("table", extras.perspective if extras else None))
+        return real_table(view, extras)
+
+    real_panel, real_table = views.render_panel, views.render_table
+    panel.__wrapped__ = real_panel  # type: ignore[attr-defined]
+    monkeypatch.setattr(views, "render_panel", panel)
+    monkeypatch.setattr(views, "render_table", table)
+    h = await start_harness(tmp_path, monkeypatch)
+    await playing(h, crafted(BURN_AND_LET))
+    drawn.clear()
+    d = PLAYERS[3]
+    await panel_of(h, d)
+    assert drawn == [("panel", 3)]
+    await h.service.act(CHANNEL, A.id, "play QQQ")  # not D's turn: its panel shows the new table all the same
+    await h.settle()
+    assert ("panel", 3) in drawn[1:] and ("table", None) in drawn and all(
+        kind == "panel" or seat is None for kind, seat in drawn)
+    await h.bot.close()
+
+
+# ---------------------------------------------------------------------- item 3: an actionable turn
+async def test_the_turn_ping_opens_a_fresh_panel_and_the_deadline_is_a_live_countdown(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(BURN_AND_LET))
+    await h.service.act(CHANNEL, A.id, "play QQQ")  # B's turn: pinged, the timer runs
+    await h.settle()
+    stamp = f"<t:{int(table.deadline)}:R>"
+    assert table.to_act == 1 and stamp in h.table_message()["content"]
+    ping = last_ping(h, B)
+    assert enabled(ping) == {"hand"} and "托管" not in ping["content"]
+    (r,) = await h.click(B, int(ping["id"]), h.button(ping, "hand"))
+    assert r.type == MESSAGE and r.ephemeral and r.files == ["hand.png"]
+    assert stamp in r.content and "轮到你了" in r.content
+    assert "plays" in enabled(h.fake.messages[h.fake.originals[r.token]])
+    await h.bot.close()
