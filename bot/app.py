@@ -31,9 +31,9 @@ from bot.logs import at_least_info
 from bot.store import PanelRow, Store
 from bot.tables import Change, Table, TableService
 from cogs.gouji import Gouji
-from cogs.i18n import GoujiTranslator, bilingual
-from cogs.ids import DYNAMIC_ITEMS
-from cogs.views import Card, hand_panel, panel_key, result_cards, table_card
+from cogs.i18n import GoujiTranslator, bilingual, fit
+from cogs.ids import DYNAMIC_ITEMS, TableButton
+from cogs.views import OPEN_PANEL, RESUME, TRUSTEE_LINE, Card, hand_panel, panel_key, result_cards, table_card
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +64,12 @@ class _Pending:
 
     table: Table
     dirty: bool = False
-    mention: int | None = None
+    mentions: list[int] = field(default_factory=list)
     warning: int | None = None
     banner: str | None = None
     results: list[Card] = field(default_factory=list)
-    ping: int | None = None
+    pings: dict[int, int] = field(default_factory=dict)
+    """The last turn ping of each user, by user id: a new one replaces it."""
     task: asyncio.Task[None] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -88,8 +89,8 @@ class TableMessenger:
         """Note what changed and make sure a flush follows; never waits on Discord (the service awaits this)."""
         p = self._tables.setdefault(table.id, _Pending(table))
         p.table = table
-        if change.mention is not None:
-            p.mention = change.mention
+        if change.mention is not None and change.mention not in p.mentions:
+            p.mentions.append(change.mention)
         if change.kind == "warning":
             p.warning = change.seat
         elif change.kind in ("game-over", "match-over"):
@@ -145,6 +146,11 @@ class TableMessenger:
                 continue
             self._panels[(row.table_id, row.user_id)] = live
 
+    def has_panel(self, table: Table, user_id: int) -> bool:
+        """Whether the user has a hand panel at this table that the bot still edits (so it shows the turn)."""
+        live = self._panels.get((table.id, user_id))
+        return live is not None and live.until > time.time()
+
     async def _keep(self, row: PanelRow) -> None:
         try:
             await self.service.store.set_panel(row)
@@ -193,7 +199,7 @@ class TableMessenger:
             table = p.table
             p.dirty = False
             results, p.results = p.results, []
-            mention, p.mention = p.mention, None
+            mentions, p.mentions = p.mentions, []
             warning, p.warning = p.warning, None
             banner, p.banner = p.banner, None
             channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -202,11 +208,11 @@ class TableMessenger:
             playing = table.status == "playing"
             await self._show(table, channel, banner, repost or (bool(results) and playing))
             if playing:
-                await self._ping(p, channel, mention, warning)
+                await self._ping(p, channel, mentions, warning)
             await self._refresh_panels(table)
             if not playing and table.status != "lobby" and not p.dirty:  # over or closed, all shown
-                if p.ping is not None:
-                    await self._delete(channel, p.ping)
+                for ping in p.pings.values():
+                    await self._delete(channel, ping)
                 self._tables.pop(table.id, None)
 
     async def _show(self, table: Table, channel: discord.PartialMessageable, banner: str | None,
@@ -226,23 +232,36 @@ class TableMessenger:
         if old is not None:
             await self._delete(channel, old)
 
-    async def _ping(self, p: _Pending, channel: discord.PartialMessageable, mention: int | None,
+    async def _ping(self, p: _Pending, channel: discord.PartialMessageable, mentions: list[int],
                     warning: int | None) -> None:
-        """Mention the player to act (once per turn, as the service decides), replacing the last
-        mention so the channel does not fill up; and the time warning before 托管."""
+        """Mention the player to act (once per turn, as the service decides), replacing that player's
+        last mention so the channel does not fill up — with a button that opens a fresh panel, and, for a
+        seat in 托管 (pinged even when the AI has moved for it since), one that takes it back; and the
+        time warning before 托管."""
         table = p.table
+        for user_id in mentions:
+            seat = table.seat_of(user_id)
+            occupant = table.seats[seat] if seat is not None else None
+            if occupant is None or not (seat == table.to_act or occupant.autoplay):
+                continue
+            only = discord.AllowedMentions(users=[discord.Object(user_id)], everyone=False, roles=False)
+            view = discord.ui.View(timeout=None)
+            view.add_item(TableButton.make(table.id, "hand", table.revision, OPEN_PANEL,
+                                           style=discord.ButtonStyle.primary))
+            text = f"<@{user_id}> " + bilingual("轮到你了", "your turn")
+            if occupant.autoplay:  # still pinged: one press takes the seat back
+                text += "\n" + bilingual(*TRUSTEE_LINE)
+                view.add_item(TableButton.make(table.id, "resume", table.revision, RESUME,
+                                               style=discord.ButtonStyle.success))
+            message = await channel.send(fit(text), view=view, allowed_mentions=only)
+            if user_id in p.pings:
+                await self._delete(channel, p.pings[user_id])
+            p.pings[user_id] = message.id
         seat = table.to_act
         occupant = table.seats[seat] if seat is not None else None
-        current = occupant.user_id if occupant is not None else None
-        if current is None:
-            return
-        only = discord.AllowedMentions(users=[discord.Object(current)], everyone=False, roles=False)
-        if mention == current:
-            message = await channel.send(f"<@{current}> " + bilingual("轮到你了", "your turn"), allowed_mentions=only)
-            if p.ping is not None:
-                await self._delete(channel, p.ping)
-            p.ping = message.id
-        if warning == seat:
+        if warning == seat and occupant is not None and occupant.user_id is not None:
+            current = occupant.user_id
+            only = discord.AllowedMentions(users=[discord.Object(current)], everyone=False, roles=False)
             left = max(1, round(table.settings.turn_seconds / 3))
             text = bilingual(f"还剩约 {left} 秒，超时由AI托管",
                              f"about {left}s left before the AI plays for you (托管)")
@@ -273,6 +292,7 @@ class GoujiBot(commands.Bot):
         self.service = TableService(self.store, **self.service_options)
         self.messenger = TableMessenger(self, self.service, self.debounce)
         self.service.listeners.append(self.messenger.on_change)
+        self.service.present = self.messenger.has_panel
         await self.tree.set_translator(GoujiTranslator())
         await self.add_cog(Gouji(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -15,6 +15,7 @@ import logging
 import multiprocessing
 import os
 import random
+import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -43,6 +44,10 @@ SEARCHING_LEVELS = frozenset({"strong"})
 """AI levels whose decisions take long enough (a search: hundreds of ms) to think off the event loop."""
 THINKERS = max(1, (os.cpu_count() or 2) - 1)
 """Processes for those decisions, started at the first one: one core is left to the event loop."""
+TRUSTEE_WAIT = 4.0
+"""Seconds the AI waits before moving for a seat in 托管 whose player has a live hand panel: time
+for the player to see the turn and press 我回来了 (``TableService.resume``) or play."""
+NOT_TRUSTEE = ("你没有在托管", "you are not in 托管 (autoplay)")
 SNAPSHOT_EVERY = 24
 """Actions between two saved snapshots of a match; the log in between is replayed on restore, so
 each click writes a small row instead of the whole match."""
@@ -101,7 +106,8 @@ class Settings:
 class Change:
     """What a listener is told after a table changed: ``kind`` is lobby, start, action, game-over,
     match-over, warning, autoplay, restored or closed; ``events`` the new public events;
-    ``mention`` a user whose turn it now is (once per turn)."""
+    ``mention`` a user whose turn it now is (once per turn, in 托管 too); ``resumed`` is a player
+    taking back a seat from 托管."""
 
     kind: str
     events: list[Event] = field(default_factory=list)
@@ -125,6 +131,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.turn_task: asyncio.Task[None] | None = None
         self.pinged: tuple[int, int, int | None] | None = None  # (game, ply, seat) last mentioned
+        self.deadline: float | None = None  # when the human turn's time runs out (seconds since the epoch)
 
     # ------------------------------------------------------------------ reading
     def seat_of(self, user_id: int) -> int | None:
@@ -175,6 +182,7 @@ class TableService:
         ai_delay: tuple[float, float] = (0.8, 1.6),
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         rng: random.Random | None = None,
+        trustee_wait: float = TRUSTEE_WAIT,
     ) -> None:
         self.store = store
         self.tables: dict[int, Table] = {}
@@ -183,6 +191,9 @@ class TableService:
         self.ai_delay = ai_delay
         self.sleep = sleep
         self.rng = rng or random.Random()
+        self.trustee_wait = trustee_wait
+        self.present: Callable[[Table, int], bool] = lambda table, user_id: False
+        """Whether a user has a live hand panel at a table (the messenger knows; set by the app)."""
         self.closed = False
         self._thinkers: ProcessPoolExecutor | None = None
 
@@ -349,6 +360,26 @@ class TableService:
         await self._after_change(table, change)
         return table
 
+    async def resume(self, channel_id: int, user_id: int) -> Table:
+        """The player of a seat in 托管 takes it back, at any moment (我回来了): the AI stops playing
+        for it and, on its turn, the turn's timer starts anew. Refused for anyone not seated or
+        not in 托管."""
+        table = self.get(channel_id)
+        async with table.lock:
+            if table.status != "playing" or table.match is None:
+                raise TableError(*ENDED.get(table.status, NOT_STARTED))
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError(*NOT_SEATED)
+            occupant = table.seats[seat]
+            assert occupant is not None
+            if not occupant.autoplay:
+                raise TableError(*NOT_TRUSTEE)
+            occupant.autoplay = False
+            await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(), status=table.status)
+        await self._after_change(table, Change("resumed", seat=seat))
+        return table
+
     async def _apply(self, table: Table, seat: int, user_id: int | None, action: str) -> Change:
         """Validate and apply one action, then commit it; on a failed commit nothing changes."""
         m = table.match
@@ -388,7 +419,7 @@ class TableService:
             key = table.turn_key()
             seat = table.to_act
             occupant = table.seats[seat] if seat is not None else None
-            if occupant and occupant.user_id and not occupant.autoplay and table.pinged != key:
+            if occupant and occupant.user_id and table.pinged != key:  # 托管 seats too: the ping says so
                 table.pinged = key
                 change.mention = occupant.user_id
             self._schedule(table)
@@ -400,6 +431,7 @@ class TableService:
 
     # ------------------------------------------------------------------ AI, 托管 and the timer
     def _cancel_turn(self, table: Table) -> None:
+        table.deadline = None
         task = table.turn_task
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -407,11 +439,16 @@ class TableService:
 
     def _schedule(self, table: Table) -> None:
         self._cancel_turn(table)
+        table.deadline = None if table.machine_turn() else time.time() + table.settings.turn_seconds
         table.turn_task = asyncio.get_running_loop().create_task(self._turn(table, table.revision))
 
     async def _turn(self, table: Table, revision: int) -> None:
         try:
             if table.machine_turn():
+                seat = table.to_act
+                occupant = table.seats[seat] if seat is not None else None
+                if occupant is not None and occupant.user_id is not None and self.present(table, occupant.user_id):
+                    await self.sleep(self.trustee_wait)  # 托管 with a live panel: time to take it back
                 await self.sleep(self.rng.uniform(*self.ai_delay))
             else:
                 total = table.settings.turn_seconds

@@ -27,7 +27,7 @@ from render.cards import play_words
 
 from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
-from .views import RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
+from .views import RESUMED, RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
 
 if TYPE_CHECKING:
     from bot.app import GoujiBot
@@ -143,6 +143,9 @@ class TableCommands:
             channel = table.channel_id
             if word == "hand":
                 await self.show_panel(interaction, table, edit=False)
+            elif word == "resume":  # 我回来了: from the table message, the ping or the panel
+                await self.service.resume(channel, user.id)
+                await self.show_panel(interaction, table, edit=self._on_panel(interaction), notice=bilingual(*RESUMED))
             elif word in ("refresh", "hint", "burn"):
                 await self.show_panel(interaction, table, edit=self._on_panel(interaction),
                                       hint=word == "hint", burn=word == "burn")

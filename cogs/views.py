@@ -23,7 +23,7 @@ from bot.ai import Suggestion, suggest
 from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, double_words, is_gouji, parse_play
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
 from bot.tables import SEATS, Table
-from render import MatchSummary, TableExtras, render_hand, render_match, render_result, render_table
+from render import MatchSummary, TableExtras, render_match, render_panel, render_result, render_table
 from render.cards import play_words, rank_label
 
 from .i18n import LABEL, OPTION, bilingual, fit
@@ -94,6 +94,13 @@ CHOICE_BUTTONS = 5
 CHOICE_PLACEHOLDERS = {"chongdian": "⚡ 选三套级牌冲点 / pick the three sets to 冲点"}
 PANEL_BUTTONS = ("pass", "let", "revolt", "declare-natural")
 """Engine actions with a fixed button of their own on the panel; other choices get buttons as they come."""
+RESUME = "我回来了 · 取消托管"
+"""The button that takes a seat back from 托管 (table message, panel, turn ping)."""
+OPEN_PANEL = "打开手牌"
+"""The turn ping's button: a fresh hand panel."""
+TRUSTEE_LINE = ("🤖 托管中：AI 正在替你出牌，按「我回来了」收回",
+                "in 托管: the AI plays for you; press 我回来了 to play again")
+RESUMED = ("已取消托管，由你自己出牌", "托管 is off: you play your seat again")
 
 
 @dataclass(frozen=True)
@@ -238,6 +245,13 @@ def _extras(table: Table) -> TableExtras:
     )
 
 
+def countdown(table: Table) -> str:
+    """The human turn's deadline as Discord's live countdown (``<t:UNIX:R>``: "in 42 seconds"), or ''."""
+    if table.deadline is None or table.to_act is None or table.machine_turn():
+        return ""
+    return f" · ⏱ <t:{int(table.deadline)}:R>"
+
+
 def table_content(table: Table, banner: str | None = None) -> str:
     s = table.settings
     mode = "选座" if s.seat_mode == "choose" else "抽签"
@@ -262,7 +276,7 @@ def table_content(table: Table, banner: str | None = None) -> str:
         lines.append(f"第 {m.game_no}/{m.games} 局")
         if table.to_act is not None:
             lines[-1] += " · " + bilingual(f"轮到 **{seat_label(table, table.to_act)}**",
-                                           f"{names[table.to_act]}'s turn")
+                                           f"{names[table.to_act]}'s turn") + countdown(table)
         events = m.game.events if m.game is not None else m.events
         lines += log_lines(events, names)
         burning = m.game.burning if m.game is not None else None
@@ -301,6 +315,8 @@ def table_view(table: Table) -> discord.ui.View | None:
     add("let", "让牌", enabled=in_play)
     add("burn", "烧牌", discord.ButtonStyle.danger, enabled=in_play)
     add("revolt", "革命", discord.ButtonStyle.danger, enabled=m.view(0).decision == "revolt")  # not 冲点, 要头
+    if any(seat is not None and seat.user_id is not None and seat.autoplay for seat in table.seats):
+        view.add_item(TableButton.make(tid, "resume", rev, RESUME, style=discord.ButtonStyle.success, row=1))
     return view
 
 
@@ -339,12 +355,13 @@ def seat_picker(table: Table, user_id: int) -> tuple[str, discord.ui.View]:
 
 # ---------------------------------------------------------------------- the hand panel
 def panel_key(table: Table, seat: int) -> tuple[Any, ...]:
-    """What a seat's panel shows, cheaply: its hand, the phase, and — on its turn — the revision its
-    buttons carry. A live panel is redrawn when this changes, not on every move of the others."""
+    """What a seat's panel shows, cheaply: the table's revision (its picture is the whole table, from
+    this seat: a move of anyone changes it), its hand, the phase and whether it is in 托管."""
     m = table.match
     assert m is not None
-    mine = m.to_act == seat and table.status == "playing"
-    return (table.id, table.status, m.phase, m.game_no, m.hand(seat), table.revision if mine else None)
+    occupant = table.seats[seat]
+    return (table.id, table.status, m.phase, m.game_no, m.hand(seat), table.revision,
+            bool(occupant and occupant.autoplay))
 
 
 def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool = False,
@@ -392,6 +409,10 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     add("revolt", "革命", "revolt" in legal, 2, discord.ButtonStyle.danger)
     add("declare-natural", "宣点", "declare-natural" in legal, 2)
     add("refresh", "刷新", True, 2)
+    occupant = table.seats[seat]
+    trustee = occupant is not None and occupant.autoplay
+    if trustee:
+        add("resume", RESUME, True, 2, discord.ButtonStyle.success)
     choices = [a for a in legal if a not in PANEL_BUTTONS] if m.phase != "play" else []
     listed = [a for a in choices if " " in a] if len(choices) > CHOICE_BUTTONS else []
     if listed:  # 冲点's sets: up to ten, in a select; 不冲点 stays a button
@@ -404,8 +425,10 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
 
     names = table.names()
     lines = [f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}** · 第 {mv.game_no}/{mv.games} 局"]
+    if trustee:
+        lines.append(bilingual(*TRUSTEE_LINE))
     if mine:
-        lines.append(bilingual("👉 轮到你了", "your turn"))
+        lines.append(bilingual("👉 轮到你了", "your turn") + countdown(table))
         if mv.decision == "buy-offer" and "no-buy" not in legal:
             lines.append(bilingual(*BUY3_MUST))
         elif mv.decision in DECISION_HELP:
@@ -446,7 +469,8 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     if notice:
         lines.append(f"⚠️ {notice}")
     highlight = hint.action[5:] if hint and hint.action.startswith("play ") else None
-    card = Card("\n".join(lines), partial(render_hand, mv.hand, highlight), "hand.png", view)
+    # the whole game screen: the table from this seat (自己 at the bottom), the hand under it
+    card = Card("\n".join(lines), partial(render_panel, mv, _extras(table), highlight), "hand.png", view)
     return Panel(card, panel_key(table, seat))
 
 

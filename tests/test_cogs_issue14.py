@@ -1,0 +1,165 @@
+"""Issue 14 through the offline fakes: what a group needs to finish a match on a phone — 托管 taken
+back with one press, the panel as the whole game screen, an actionable turn ping, panels that never
+go silently stale, the rematch, the tribute told, and no hand facts in public."""
+
+from __future__ import annotations
+
+from discord_fakes import (
+    BURN_AND_LET,
+    CHANNEL,
+    PLAYERS,
+    Harness,
+    User,
+    components,
+    crafted,
+    fast_sleep,
+    playing,
+    start_harness,
+)
+
+from bot.tables import Change, Table
+
+A, B = PLAYERS[:2]
+MESSAGE, UPDATE = 4, 7
+
+
+def enabled(message: dict) -> set[str]:
+    return {c["custom_id"].split(":")[2] for c in components(message) if not c.get("disabled")}
+
+
+async def panel_of(h: Harness, user: User) -> tuple[int, dict]:
+    table_msg = h.table_message()
+    (r,) = await h.click(user, int(table_msg["id"]), h.button(table_msg, "hand"))
+    assert r.type == MESSAGE and r.ephemeral
+    mid = h.fake.originals[r.token]
+    return mid, h.fake.messages[mid]
+
+
+def recording_sleep(h: Harness) -> list[float]:
+    """The service's waits, recorded; they pass as ``fast_sleep`` makes them (a second or more: never)."""
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        await fast_sleep(seconds)
+
+    h.service.sleep = sleep
+    return waits
+
+
+async def round_back_to(h: Harness, table: Table, seat: int) -> None:
+    """Everyone else passes until ``seat`` is to act again."""
+    while table.to_act != seat:
+        await h.service.act(CHANNEL, PLAYERS[table.to_act].id, "pass")
+    await h.settle()
+
+
+def last_ping(h: Harness, user: User) -> dict:
+    pings = [r for r in h.fake.requests if r.method == "POST" and r.token is None
+             and r.content.startswith(f"<@{user.id}> 轮到你了")]
+    assert pings
+    return next(m for m in reversed(h.fake.messages.values()) if m["content"] == pings[-1].content)
+
+
+# ---------------------------------------------------------------------- item 1: the 托管 trap
+async def test_a_tuoguan_seat_is_pinged_waited_for_and_taken_back_from_the_ping(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(BURN_AND_LET))
+    panel_id, _ = await panel_of(h, A)  # A's panel is live
+    await h.service.act(CHANNEL, A.id, "play QQQ")
+    table.seats[0].autoplay = True  # A missed a turn: 托管
+    waits = recording_sleep(h)
+    await round_back_to(h, table, 0)
+    assert table.machine_turn() and h.service.trustee_wait in waits  # the AI waits: A's panel is live
+    ping = last_ping(h, A)
+    assert "托管" in ping["content"] and {"hand", "resume"} <= enabled(ping)
+    assert "resume" in enabled(h.table_message()) and "resume" in enabled(h.fake.messages[panel_id])
+    (r,) = await h.click(A, int(ping["id"]), h.button(ping, "resume"))
+    assert r.type == MESSAGE and r.ephemeral and "已取消托管" in r.content and " / " in r.content
+    assert not table.seats[0].autoplay and not table.machine_turn()
+    fresh = h.fake.messages[h.fake.originals[r.token]]
+    assert "plays" in enabled(fresh) and "resume" not in enabled(fresh)
+    assert "resume" not in enabled(h.table_message())
+    await h.bot.close()
+
+
+async def test_tuoguan_is_taken_back_from_the_panel_out_of_turn_and_refused_when_not_in_it(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(BURN_AND_LET))
+    table.seats[1].autoplay = True  # B, not to act
+    await h.bot.messenger.on_change(table, Change("autoplay", seat=1))
+    await h.settle()
+    panel_id, panel = await panel_of(h, B)
+    assert "托管" in panel["content"]
+    (r,) = await h.click(B, panel_id, h.button(panel, "resume"))
+    assert r.type == UPDATE and "已取消托管" in r.content and not table.seats[1].autoplay
+    h.fake.messages[panel_id] = panel  # pressed twice, from a phone that missed the edit
+    (again,) = await h.click(B, panel_id, h.button(panel, "resume"))
+    assert again.ephemeral and "你没有在托管" in again.content
+    await h.bot.close()
+
+
+async def test_without_a_live_panel_the_ai_plays_a_tuoguan_seat_at_once(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(BURN_AND_LET))
+    await h.service.act(CHANNEL, A.id, "play QQQ")
+    table.seats[0].autoplay = True
+    waits = recording_sleep(h)
+    await round_back_to(h, table, 0)
+    await h.settle()
+    assert h.service.trustee_wait not in waits
+    assert table.to_act != 0  # the AI played for A
+    ping = last_ping(h, A)
+    assert "托管" in ping["content"]
+    await h.bot.close()
+
+
+
+
+# ---------------------------------------------------------------------- item 2: the panel's picture
+async def test_the_panel_picture_is_the_table_from_the_players_seat_and_the_public_one_is_neutral(
+        tmp_path, monkeypatch):
+    import cogs.views as views
+
+    drawn: list[tuple[str, int | None]] = []
+
+    def panel(view, extras=None, highlight=None):
+        drawn.append(("panel", view.seat))
+        return views.render_panel.__wrapped__(view, extras, highlight)  # type: ignore[attr-defined]
+
+    def table(view, extras=None):
+        drawn.append(("table", extras.perspective if extras else None))
+        return real_table(view, extras)
+
+    real_panel, real_table = views.render_panel, views.render_table
+    panel.__wrapped__ = real_panel  # type: ignore[attr-defined]
+    monkeypatch.setattr(views, "render_panel", panel)
+    monkeypatch.setattr(views, "render_table", table)
+    h = await start_harness(tmp_path, monkeypatch)
+    await playing(h, crafted(BURN_AND_LET))
+    drawn.clear()
+    d = PLAYERS[3]
+    await panel_of(h, d)
+    assert drawn == [("panel", 3)]
+    await h.service.act(CHANNEL, A.id, "play QQQ")  # not D's turn: its panel shows the new table all the same
+    await h.settle()
+    assert ("panel", 3) in drawn[1:] and ("table", None) in drawn and all(
+        kind == "panel" or seat is None for kind, seat in drawn)
+    await h.bot.close()
+
+
+# ---------------------------------------------------------------------- item 3: an actionable turn
+async def test_the_turn_ping_opens_a_fresh_panel_and_the_deadline_is_a_live_countdown(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(BURN_AND_LET))
+    await h.service.act(CHANNEL, A.id, "play QQQ")  # B's turn: pinged, the timer runs
+    await h.settle()
+    stamp = f"<t:{int(table.deadline)}:R>"
+    assert table.to_act == 1 and stamp in h.table_message()["content"]
+    ping = last_ping(h, B)
+    assert enabled(ping) == {"hand"} and "托管" not in ping["content"]
+    (r,) = await h.click(B, int(ping["id"]), h.button(ping, "hand"))
+    assert r.type == MESSAGE and r.ephemeral and r.files == ["hand.png"]
+    assert stamp in r.content and "轮到你了" in r.content
+    assert "plays" in enabled(h.fake.messages[h.fake.originals[r.token]])
+    await h.bot.close()
