@@ -27,13 +27,26 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.engine import Event
 from bot.logs import at_least_info
 from bot.store import PanelRow, Store
-from bot.tables import Change, Table, TableService
+from bot.tables import SECRET_DECISIONS, Change, Table, TableService
 from cogs.gouji import Gouji
 from cogs.i18n import GoujiTranslator, bilingual, fit
 from cogs.ids import DYNAMIC_ITEMS, TableButton
-from cogs.views import OPEN_PANEL, RESUME, TRUSTEE_LINE, Card, hand_panel, panel_key, result_cards, table_card
+from cogs.views import (
+    OPEN_PANEL,
+    RESUME,
+    TRIBUTE_KINDS,
+    TRUSTEE_LINE,
+    Card,
+    final_panel,
+    hand_panel,
+    panel_key,
+    result_cards,
+    table_card,
+    tribute_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +81,9 @@ class _Pending:
     warning: int | None = None
     banner: str | None = None
     results: list[Card] = field(default_factory=list)
+    burst: int = 0
+    """Events since the last flush: the table message lists them all."""
+    tribute: list[Event] = field(default_factory=list)
     pings: dict[int, int] = field(default_factory=dict)
     """The last turn ping of each user, by user id: a new one replaces it."""
     task: asyncio.Task[None] | None = None
@@ -89,6 +105,8 @@ class TableMessenger:
         """Note what changed and make sure a flush follows; never waits on Discord (the service awaits this)."""
         p = self._tables.setdefault(table.id, _Pending(table))
         p.table = table
+        p.burst += len(change.events)
+        p.tribute += [e for e in change.events if e.kind in TRIBUTE_KINDS]
         if change.mention is not None and change.mention not in p.mentions:
             p.mentions.append(change.mention)
         if change.kind == "warning":
@@ -171,6 +189,12 @@ class TableMessenger:
             if table_id != table.id:
                 continue
             seat = table.seat_of(user_id)
+            if table.status in ("over", "closed") and seat is not None and table.match is not None:
+                final = final_panel(table, seat)  # edited once to its final state, then let go
+                with suppress(discord.HTTPException):
+                    await live.edit(content=final.content, attachments=[await final.file()], view=None)
+                await self._forget(table_id, user_id)
+                continue
             if table.status != "playing" or seat is None or live.until < time.time():
                 await self._forget(table_id, user_id)
                 continue
@@ -202,11 +226,16 @@ class TableMessenger:
             mentions, p.mentions = p.mentions, []
             warning, p.warning = p.warning, None
             banner, p.banner = p.banner, None
+            burst, p.burst = p.burst, 0
+            tribute, p.tribute = p.tribute, []
             channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             for card in results:
                 await channel.send(card.content, file=await card.file(), allowed_mentions=QUIET)
+            told = tribute_text(tribute, table.names())
+            if told is not None:  # between games: who gave whom what, every line
+                await channel.send(told, allowed_mentions=QUIET)
             playing = table.status == "playing"
-            await self._show(table, channel, banner, repost or (bool(results) and playing))
+            await self._show(table, channel, banner, repost or (bool(results or told) and playing), burst)
             if playing:
                 await self._ping(p, channel, mentions, warning)
             await self._refresh_panels(table)
@@ -216,8 +245,8 @@ class TableMessenger:
                 self._tables.pop(table.id, None)
 
     async def _show(self, table: Table, channel: discord.PartialMessageable, banner: str | None,
-                    repost: bool) -> None:
-        card = table_card(table, banner)
+                    repost: bool, burst: int = 0) -> None:
+        card = table_card(table, banner, burst)
         file = await card.file()
         if table.message_id is not None and not repost:
             try:
@@ -259,7 +288,8 @@ class TableMessenger:
             p.pings[user_id] = message.id
         seat = table.to_act
         occupant = table.seats[seat] if seat is not None else None
-        if warning == seat and occupant is not None and occupant.user_id is not None:
+        secret = seat is not None and table.match is not None and table.match.view(seat).decision in SECRET_DECISIONS
+        if warning == seat and occupant is not None and occupant.user_id is not None and not secret:
             current = occupant.user_id
             only = discord.AllowedMentions(users=[discord.Object(current)], everyone=False, roles=False)
             left = max(1, round(table.settings.turn_seconds / 3))

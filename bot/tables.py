@@ -47,6 +47,9 @@ THINKERS = max(1, (os.cpu_count() or 2) - 1)
 TRUSTEE_WAIT = 4.0
 """Seconds the AI waits before moving for a seat in 托管 whose player has a live hand panel: time
 for the player to see the turn and press 我回来了 (``TableService.resume``) or play."""
+SECRET_DECISIONS = frozenset({"revolt", "declare"})
+"""Decisions before play that only some hands have (革命: no 2 and no joker; 宣点: no pure 够级 set):
+the seat deciding is never named in public, so it is not pinged either; its panel asks it."""
 NOT_TRUSTEE = ("你没有在托管", "you are not in 托管 (autoplay)")
 SNAPSHOT_EVERY = 24
 """Actions between two saved snapshots of a match; the log in between is replayed on restore, so
@@ -186,6 +189,8 @@ class TableService:
     ) -> None:
         self.store = store
         self.tables: dict[int, Table] = {}
+        self.ended: dict[int, Table] = {}
+        """The last table of each channel whose match is over (for 再来一场), by channel id."""
         self.listeners: list[Listener] = []
         self._players = players
         self.ai_delay = ai_delay
@@ -297,14 +302,36 @@ class TableService:
         await self._notify(table, Change("lobby"))
         return table
 
-    async def start(self, channel_id: int, user_id: int, seed: int | None = None) -> Table:
+    async def rematch(self, channel_id: int, user_id: int, table_id: int, seed: int | None = None) -> Table:
+        """再来一场: a new match at a new table in the same channel, with the same seats (as they sat:
+        not drawn again) and settings as the ended table ``table_id``; any human seated there may ask
+        (the host may have gone). Refused while the channel has a table, or for anyone else."""
+        old = self.ended.get(channel_id)
+        if channel_id in self.tables:
+            raise TableError("这个频道已经有一桌了", "this channel already has a table")
+        if old is None or old.id != table_id:
+            raise TableError(*STALE)
+        if old.seat_of(user_id) is None:
+            raise TableError(*NOT_SEATED)
+        table = Table(0, old.guild_id, channel_id, old.host_id, old.settings)
+        table.seats = [replace(seat, autoplay=False) if seat else None for seat in old.seats]
+        try:
+            table.id = await self.store.create_table(old.guild_id, channel_id, old.host_id, old.settings.to_dict(),
+                                                     table.seats_dicts())
+        except StoreError:
+            raise TableError("这个频道已经有一桌了", "this channel already has a table") from None
+        self.tables[channel_id] = table
+        self.ended.pop(channel_id, None)
+        return await self.start(channel_id, old.host_id, seed, redraw=False)
+
+    async def start(self, channel_id: int, user_id: int, seed: int | None = None, redraw: bool = True) -> Table:
         table = self.get(channel_id)
         async with table.lock:
             self.lobby_only(table)
             self._host_only(table, user_id)
             if any(s is None for s in table.seats):
                 raise TableError("六个座位都要有人（可添加AI）", "all six seats must be filled (add AI players)")
-            if table.settings.seat_mode == "draw":  # 抽签 (R1.3)
+            if table.settings.seat_mode == "draw" and redraw:  # 抽签 (R1.3)
                 self.rng.shuffle(table.seats)
             seed = self.rng.randrange(2**31) if seed is None else seed
             table.match = Match.new(seed=seed, rules=table.settings.rules, games=table.settings.games)
@@ -419,7 +446,8 @@ class TableService:
             key = table.turn_key()
             seat = table.to_act
             occupant = table.seats[seat] if seat is not None else None
-            if occupant and occupant.user_id and table.pinged != key:  # 托管 seats too: the ping says so
+            secret = seat is not None and table.match.view(seat).decision in SECRET_DECISIONS
+            if occupant and occupant.user_id and table.pinged != key and not secret:  # 托管 seats too
                 table.pinged = key
                 change.mention = occupant.user_id
             self._schedule(table)
@@ -427,6 +455,7 @@ class TableService:
             self._cancel_turn(table)
             if table.status == "over":
                 self.tables.pop(table.channel_id, None)
+                self.ended[table.channel_id] = table
         await self._notify(table, change)
 
     # ------------------------------------------------------------------ AI, 托管 and the timer

@@ -138,8 +138,19 @@ class TableCommands:
         """A button: panel and lobby actions here, engine actions through ``act``."""
         word, _, arg = action.partition(" ")
         async with self.guarded(interaction, f"button {word}"):
-            table = await self.service.find(table_id)
             user = interaction.user
+            if word == "rematch":  # 再来一场 on the final table message: a new table, whose message shows it
+                await self.service.rematch(interaction.channel_id or 0, user.id, table_id)
+                await interaction.response.defer()
+                return
+            try:
+                table = await self.service.find(table_id)
+            except TableError:
+                current = self.service.tables.get(interaction.channel_id or 0)
+                if word not in ("refresh", "hand") or current is None or current.match is None \
+                        or current.seat_of(user.id) is None:
+                    raise
+                table = current  # 刷新 on a panel of an ended table: this channel's match now
             channel = table.channel_id
             if word == "hand":
                 await self.show_panel(interaction, table, edit=False)

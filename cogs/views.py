@@ -21,8 +21,9 @@ import discord
 
 from bot.ai import Suggestion, suggest
 from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, double_words, is_gouji, parse_play
+from bot.engine.cards import cards_zh
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
-from bot.tables import SEATS, Table
+from bot.tables import SEATS, SECRET_DECISIONS, Table
 from render import MatchSummary, TableExtras, render_match, render_panel, render_result, render_table
 from render.cards import play_words, rank_label
 
@@ -183,12 +184,33 @@ def rules_line(rules: Ruleset) -> str:
     return " · ".join(words)
 
 
+TRIBUTE_KINDS = frozenset({"tribute", "tribute-skip", "tribute-excused", "mian", "kanggong", "dian-choice", "gift",
+                           "ask3", "buy-offer", "buy-accept", "buy-refuse", "no-buy"})
+"""Events told with each game's result: who gives whom which cards (点贡, 烧贡, 闷贡, 落贡), 免贡, 抗贡,
+skips between teammates, and the buying of 3s and 4s."""
+LOG_ROOM = 1200
+"""Characters of the table message given to the log: a long burst keeps its latest lines within it."""
+
+
 def log_lines(events: Sequence[Event], names: Sequence[str], n: int = RECENT) -> list[str]:
     lines = []
     for e in events[-n:]:
         zh, en = describe(e, names)
         lines.append(f"• {zh} — {en}")
+    while sum(len(line) + 1 for line in lines) > LOG_ROOM and len(lines) > 1:
+        lines.pop(0)
     return lines
+
+
+def tribute_text(events: Sequence[Event], names: Sequence[str]) -> str | None:
+    """The tribute and buying of a burst as one post (None when it has none): the public log of the
+    phase between two games, every line of it."""
+    told = [e for e in events if e.kind in TRIBUTE_KINDS]
+    if not told:
+        return None
+    lines = [bilingual("**进贡与买牌**", "**tribute and buying**")]
+    lines += [f"• {zh} — {en}" for zh, en in (describe(e, names) for e in told)]
+    return fit("\n".join(lines))
 
 
 def answer_kinds(table: Table, seat: int, plays: Sequence[str]) -> dict[str, str]:
@@ -252,7 +274,9 @@ def countdown(table: Table) -> str:
     return f" · ⏱ <t:{int(table.deadline)}:R>"
 
 
-def table_content(table: Table, banner: str | None = None) -> str:
+def table_content(table: Table, banner: str | None = None, burst: int = 0) -> str:
+    """The table message's text; ``burst`` is how many events happened since it was last shown: all
+    of them are listed (at least the last ``RECENT``), within Discord's limit."""
     s = table.settings
     mode = "选座" if s.seat_mode == "choose" else "抽签"
     lines = [banner] if banner else []
@@ -274,11 +298,14 @@ def table_content(table: Table, banner: str | None = None) -> str:
                                f"the match is over: red {totals[0]:+d}, blue {totals[1]:+d}"))
     else:
         lines.append(f"第 {m.game_no}/{m.games} 局")
-        if table.to_act is not None:
+        if table.to_act is not None and m.view(table.to_act).decision in SECRET_DECISIONS:
+            lines[-1] += " · " + bilingual("等待大家选择：请在「我的手牌」里决定",
+                                           "waiting for everyone's choices: decide in 我的手牌")
+        elif table.to_act is not None:
             lines[-1] += " · " + bilingual(f"轮到 **{seat_label(table, table.to_act)}**",
                                            f"{names[table.to_act]}'s turn") + countdown(table)
         events = m.game.events if m.game is not None else m.events
-        lines += log_lines(events, names)
+        lines += log_lines(events, names, max(RECENT, burst))
         burning = m.game.burning if m.game is not None else None
         if burning is not None:  # R14.2: it may last many rounds, longer than the log lines above
             lines.append(bilingual(f"🔥 {names[burning[0]]} 正在烧 {names[burning[1]]}",
@@ -307,6 +334,9 @@ def table_view(table: Table) -> discord.ui.View | None:
         view.add_item(house_select(table))
         return view
     m = table.match
+    if table.status == "over":  # 再来一场: same seats, same settings (any seated human may press it)
+        add("rematch", "再来一场 · rematch", discord.ButtonStyle.success)
+        return view
     if table.status != "playing" or m is None:
         return None
     in_play = m.phase == "play"
@@ -314,7 +344,7 @@ def table_view(table: Table) -> discord.ui.View | None:
     add("pass", "过牌", enabled=in_play)
     add("let", "让牌", enabled=in_play)
     add("burn", "烧牌", discord.ButtonStyle.danger, enabled=in_play)
-    add("revolt", "革命", discord.ButtonStyle.danger, enabled=m.view(0).decision == "revolt")  # not 冲点, 要头
+    # no public 革命 button: lit for one seat's decision, it would tell the channel that seat's hand
     if any(seat is not None and seat.user_id is not None and seat.autoplay for seat in table.seats):
         view.add_item(TableButton.make(tid, "resume", rev, RESUME, style=discord.ButtonStyle.success, row=1))
     return view
@@ -332,9 +362,14 @@ def house_select(table: Table) -> HouseSelect:
                             "房规（桌主）：勾选要打开的规则 / house rules (host): tick the ones on", row=1)
 
 
-def table_card(table: Table, banner: str | None = None) -> Card:
-    view = table.match.view(0) if table.match is not None else None  # any seat: the picture shows no hand
-    return Card(table_content(table, banner), partial(render_table, view, _extras(table)), "table.png",
+def table_card(table: Table, banner: str | None = None, burst: int = 0) -> Card:
+    m = table.match
+    if m is not None and m.over:  # the final table message: the match's result, not the last deal
+        names, ai = table.names(), [bool(s and s.ai) for s in table.seats]
+        return Card(table_content(table, banner, burst), partial(render_match, MatchSummary(m.games, list(m.results)),
+                                                          names, ai), "table.png", table_view(table))
+    view = m.view(0) if m is not None else None  # any seat: the picture shows no hand
+    return Card(table_content(table, banner, burst), partial(render_table, view, _extras(table)), "table.png",
                 table_view(table))
 
 
@@ -362,6 +397,15 @@ def panel_key(table: Table, seat: int) -> tuple[Any, ...]:
     occupant = table.seats[seat]
     return (table.id, table.status, m.phase, m.game_no, m.hand(seat), table.revision,
             bool(occupant and occupant.autoplay))
+
+
+def _offer_to(events: Sequence[Event], seat: int) -> tuple[int, str, str] | None:
+    """The last offer to buy from ``seat`` (buyer, card offered, rank wanted), as the public log has it."""
+    for e in reversed(events):
+        if e.kind == "buy-offer" and e.seat is not None and (e.seat + 3) % 6 == seat if e.target is None \
+                else e.kind == "buy-offer" and e.target == seat and e.seat is not None:
+            return e.seat, e.play or "", str(e.value)
+    return None
 
 
 def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool = False,
@@ -431,6 +475,10 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
         lines.append(bilingual("👉 轮到你了", "your turn") + countdown(table))
         if mv.decision == "buy-offer" and "no-buy" not in legal:
             lines.append(bilingual(*BUY3_MUST))
+        elif mv.decision == "buy-answer" and (offer := _offer_to(mv.events, seat)) is not None:
+            buyer, card, rank = offer
+            lines.append(bilingual(f"{seat_label(table, buyer)} 用 {cards_zh(card)} 向你买一张 {rank}：卖不卖？",
+                                   f"{names[buyer]} offers {card} for one of your {rank}s: sell or refuse?"))
         elif mv.decision in DECISION_HELP:
             lines.append(bilingual(*DECISION_HELP[mv.decision]))
         if mv.decision == "chongdian" and not listed:
@@ -472,6 +520,23 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     # the whole game screen: the table from this seat (自己 at the bottom), the hand under it
     card = Card("\n".join(lines), partial(render_panel, mv, _extras(table), highlight), "hand.png", view)
     return Panel(card, panel_key(table, seat))
+
+
+def final_panel(table: Table, seat: int) -> Card:
+    """A live panel's last state once the match is over (or the table closed): it says so, shows the
+    match's result and has nothing left to press."""
+    m = table.match
+    assert m is not None
+    if table.status == "closed":
+        text = bilingual("牌桌已关闭，这个面板不再更新", "the table is closed: this panel no longer updates")
+    else:
+        totals = m.standings().totals
+        text = bilingual(f"**比赛结束** 红方 {totals[0]:+d} · 蓝方 {totals[1]:+d}",
+                         f"**the match is over**: red {totals[0]:+d}, blue {totals[1]:+d}")
+    names, ai = table.names(), [bool(s and s.ai) for s in table.seats]
+    lines = [f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}**", text]
+    return Card("\n".join(lines), partial(render_match, MatchSummary(m.games, list(m.results)), names, ai),
+                "match.png", None)
 
 
 # ---------------------------------------------------------------------- results

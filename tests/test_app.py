@@ -144,7 +144,7 @@ async def test_a_whole_match_posts_results_and_never_shows_a_hand(tmp_path, monk
                            & EPHEMERAL for r in private)
     assert table.message_id != first_message  # posted anew under the first game's result
     final = h.fake.messages[table.message_id]
-    assert "比赛结束" in final["content"] and components(final) == []
+    assert "比赛结束" in final["content"] and [c["custom_id"].split(":")[2] for c in components(final)] == ["rematch"]
     assert CHANNEL not in h.service.tables
     await h.bot.close()
 

@@ -163,3 +163,71 @@ async def test_the_turn_ping_opens_a_fresh_panel_and_the_deadline_is_a_live_coun
     assert stamp in r.content and "轮到你了" in r.content
     assert "plays" in enabled(h.fake.messages[h.fake.originals[r.token]])
     await h.bot.close()
+
+
+# ---------------------------------------------------------------------- items 4 and 6: the match's end
+async def test_at_the_end_panels_close_the_table_shows_the_match_and_rematch_starts_the_same_seats(
+        tmp_path, monkeypatch):
+    import copy
+
+    from discord_fakes import finish, seated
+
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await seated(h, humans=2)
+    await h.service.start(CHANNEL, A.id, seed=5)
+    await h.settle()
+    panel_id, _ = await panel_of(h, A)
+    before_end = copy.deepcopy(h.fake.messages[panel_id])
+    await finish(h, table, seed=1)
+    final_panel = h.fake.messages[panel_id]
+    assert "比赛结束" in final_panel["content"] and components(final_panel) == []
+    assert [a["filename"] for a in final_panel["attachments"]] == ["match.png"]
+    final = h.fake.messages[table.message_id]
+    assert "比赛结束" in final["content"] and enabled(final) == {"rematch"}
+    assert [a["filename"] for a in final["attachments"]] == ["table.png"]
+    edits = [r for r in h.fake.requests if r.method == "PATCH" and r.token is None and "table.png" in r.files]
+    assert edits  # the final table message was drawn again: the match's picture
+
+    (r,) = await h.click(B, int(final["id"]), h.button(final, "rematch"))  # not the host: any seated human
+    assert r.type == 6
+    again = h.service.tables[CHANNEL]
+    assert again.id != table.id and again.status == "playing" and again.names() == table.names()
+    assert again.settings == table.settings and again.message_id not in (None, table.message_id)
+    (twice,) = await h.click(A, int(final["id"]), h.button(final, "rematch"))
+    assert twice.ephemeral and "已经有一桌" in twice.content
+
+    h.fake.messages[panel_id] = before_end  # a phone that missed the last edit: 刷新 still works
+    (fresh,) = await h.click(A, panel_id, h.button(before_end, "refresh"))
+    assert fresh.type == UPDATE and fresh.files == ["hand.png"] and "已过期" not in fresh.content
+    assert f"gouji:{again.id}:" in str(fresh.payload)
+    await h.bot.close()
+
+
+# ---------------------------------------------------------------------- item 5: the tribute told
+async def test_every_tribute_event_between_games_is_posted_and_a_burst_is_logged_whole(tmp_path, monkeypatch):
+    from discord_fakes import finish, seated
+
+    from bot.engine import describe
+    from cogs.views import TRIBUTE_KINDS, table_content
+
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await seated(h, humans=1, games=2)
+    await h.service.start(CHANNEL, A.id, seed=5)
+    await finish(h, table, seed=1)
+    told = [r.content for r in h.fake.requests if r.method == "POST" and r.content.startswith("**进贡与买牌**")]
+    events = [e for e in table.match.events if e.kind in TRIBUTE_KINDS]
+    assert told and events
+    posted = "\n".join(told)
+    for e in events:
+        assert describe(e, table.names())[0] in posted
+    assert not any(hand in posted for hand in (table.match.hand(s) for s in range(6)) if len(hand) > 6)
+
+    from bot.engine import Match
+
+    m = Match.new(seed=5, games=2)
+    while m.phase != "play" or len(m.game.events) < 12:
+        m.act(m.to_act, m.default_action(m.to_act))
+    table.match, table.status, burst = m, "playing", 8
+    lines = [line for line in table_content(table, burst=burst).splitlines() if line.startswith("• ")]
+    assert len(lines) == burst  # not only the last three
+    await h.bot.close()

@@ -195,10 +195,12 @@ async def test_a_duplicated_click_on_the_last_play_says_the_match_is_over(tmp_pa
     for payload in presses:
         h.bot._connection.parse_interaction_create(payload)
     await h.settle()
-    first, second = (only(h.fake.responses(p["token"])) for p in presses)
+    first, second = (h.fake.responses(p["token"])[0] for p in presses)  # then the live panel's final edit
     assert table.status == "over" and (await h.service.store.actions(table.id))[-1][1:] == (3, D.id, "play 3")
     assert "⚠️" not in first.content and "比赛已结束" in second.content and "the match is over" in second.content
-    late = only(await h.click(D, panel_id, h.button(h.fake.messages[panel_id], "refresh")))
+    assert "比赛结束" in h.fake.messages[panel_id]["content"]  # the live panel's final state
+    h.fake.messages[panel_id] = panel  # as a phone that missed that edit shows it
+    late = only(await h.click(D, panel_id, h.button(panel, "refresh")))
     assert late.ephemeral and "比赛已结束" in late.content and "牌局还没开始" not in late.content
     await h.bot.close()
 
@@ -268,12 +270,14 @@ async def test_pre_play_decisions_are_buttons(tmp_path, monkeypatch):
     user = PLAYERS[seat]
     _, panel = await panel_of(h, user)
     assert {"revolt", "no-revolt", "hint", "refresh"} == enabled(panel)
-    assert "革命" in panel["content"] and "revolt" in enabled(h.table_message())
+    assert "革命" in panel["content"] and "revolt" not in enabled(h.table_message())
+    head = h.table_message()["content"].splitlines()[1]  # the turn line: nobody named
+    assert "等待大家选择" in head and PLAYERS[seat].name not in head and "轮到" not in head
     hint_id = h.button(panel, "hint")
     hint = only(await h.click(user, int(panel["id"]), hint_id))
     assert hint.type == UPDATE and "提示" in hint.content
-    r = only(await h.click(user, int(h.table_message()["id"]), h.button(h.table_message(), "revolt")))
-    assert r.type == DEFERRED_UPDATE and (await actions(h))[-1] == (seat, user.id, "revolt")
+    r = only(await h.click(user, int(panel["id"]), h.button(h.fake.messages[int(panel["id"])], "revolt")))
+    assert r.type == UPDATE and (await actions(h))[-1] == (seat, user.id, "revolt")
     await h.bot.close()
 
 
