@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -23,6 +23,7 @@ from render.replay import render_replay
 
 from .i18n import OPTION, bilingual, fit
 from .ids import PREFIX, REPLAY_BUTTON, REPLAY_SELECT, _Ours
+from .ids import _cog as table_cog
 
 if TYPE_CHECKING:
     from bot.app import GoujiBot
@@ -45,7 +46,8 @@ def replay_select_id(game_id: int) -> str:
 
 
 def _cog(interaction: discord.Interaction[Any]) -> ReplayCommands | None:
-    return interaction.client.get_cog("Gouji")  # type: ignore[attr-defined,no-any-return]
+    """The Gouji cog, which mixes in the replay commands: found the one way every component finds it."""
+    return cast("ReplayCommands | None", table_cog(interaction))
 
 
 class ReplayButton(_Ours, discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_BUTTON.pattern):
