@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_arguments(sub.add_parser("replay", help="a finished game of a store as PNG frames and an animated GIF"))
     args = parser.parse_args(argv)
     if args.command in (None, "run"):
-        from bot.app import main as run_bot  # discord is imported only when the bot runs
+        from bot.discord.app import main as run_bot  # discord is imported only when the bot runs
 
         return run_bot()
     if args.command == "demo":

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.league import StandingRow
+from bot.service.league import StandingRow
 from render import render_standings
 from render.standings import ranked
 
 from .i18n import bilingual, fit
 
 if TYPE_CHECKING:
-    from bot.app import GoujiBot
+    from bot.discord.app import GoujiBot
 
 TEXT_ROWS = 10
 """League lines written under the picture (the picture itself shows up to 20)."""

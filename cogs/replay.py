@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from bot.replay import Replay, ReplayError, load
+from bot.service.replay import Replay, ReplayError, load
 from render import TableExtras
 from render.replay import render_replay
 
@@ -26,8 +26,8 @@ from .ids import PREFIX, REPLAY_BUTTON, REPLAY_SELECT, _Ours
 from .ids import _cog as table_cog
 
 if TYPE_CHECKING:
-    from bot.app import GoujiBot
-    from bot.store import GameRow
+    from bot.discord.app import GoujiBot
+    from bot.service.store import GameRow
 
 STEPS = ("first", "prev", "next", "last")
 EMOJI = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
@@ -111,7 +111,6 @@ class ReplayCommands:
 
     async def cog_load(self) -> None:
         self._replays = OrderedDict()
-        self.bot.add_dynamic_items(*REPLAY_ITEMS)
 
     @app_commands.command(name="replay", description="Step through a finished game, every hand open (only you see it)")
     @app_commands.describe(game="The game's number (default: the last one finished in this channel)")

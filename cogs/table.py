@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.ai import LEVELS
 from bot.engine import GoujiError, InvalidCards, Ruleset, format_counts, parse_cards
 from bot.engine.rules import PRESETS
-from bot.tables import NOT_SEATED, NOT_STARTED, STALE, Settings, Table, TableError, TableService
+from bot.service.tables import NOT_SEATED, NOT_STARTED, STALE, Settings, Table, TableError, TableService
 from render.cards import play_words
 
 from .i18n import OPTION, bilingual, fit
@@ -30,7 +30,7 @@ from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
 from .views import RESUMED, RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
 
 if TYPE_CHECKING:
-    from bot.app import GoujiBot
+    from bot.discord.app import GoujiBot
 
 log = logging.getLogger(__name__)
 

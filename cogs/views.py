@@ -23,7 +23,7 @@ from bot.ai import Suggestion, suggest
 from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, double_words, is_gouji, parse_play
 from bot.engine.cards import cards_zh
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
-from bot.tables import SEATS, SECRET_DECISIONS, Table
+from bot.service.tables import SEATS, SECRET_DECISIONS, Table
 from render import MatchSummary, TableExtras, render_match, render_panel, render_result, render_table
 from render.cards import play_words, rank_label
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.league import StandingRow
+from bot.service.league import StandingRow
 
 from . import fonts
 from .draw import fit, pill, signed, text, to_png

@@ -23,9 +23,9 @@ import aiohttp
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bot.app import GoujiBot
+from bot.discord.app import GoujiBot
 from bot.engine import Game, Match
-from bot.tables import Table, TableService
+from bot.service.tables import Table, TableService
 
 APP_ID = 900_000_000_000_000_001
 GUILD = 800_000_000_000_000_001

@@ -26,7 +26,7 @@ from discord_fakes import (
 )
 
 from bot.__main__ import main
-from bot.tables import Change, Table
+from bot.service.tables import Change, Table
 from cogs.ids import DYNAMIC_ITEMS
 from cogs.replay import REPLAY_ITEMS
 

@@ -14,7 +14,7 @@ from test_cogs_views import check_components, enabled_actions, table_of
 
 from bot.engine import Game, Match, Ruleset
 from bot.engine.rules import PRESETS, SWITCH_INFO
-from bot.tables import Table
+from bot.service.tables import Table
 from cogs.ids import CHOICE
 from cogs.rules import DOC_TOPICS, SETTING_TOPICS, TOPICS
 from cogs.views import (

@@ -10,7 +10,7 @@ from discord_fakes import CHANNEL, EPHEMERAL, HOST, PLAYERS, components, finish,
 
 from bot.engine import Ruleset
 from bot.engine.rules import SWITCH_INFO
-from bot.tables import Settings
+from bot.service.tables import Settings
 from cogs.i18n import ZH
 from cogs.rules import TOPICS, chunks
 

@@ -17,7 +17,7 @@ from discord_fakes import (
     start_harness,
 )
 
-from bot.tables import Change, Table
+from bot.service.tables import Change, Table
 
 A, B = PLAYERS[:2]
 MESSAGE, UPDATE = 4, 7

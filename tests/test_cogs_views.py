@@ -11,7 +11,7 @@ import pytest
 from discord_fakes import BURN_AND_LET, crafted
 
 from bot.engine import Game, Match, Ruleset
-from bot.tables import Seat, Settings, Table
+from bot.service.tables import Seat, Settings, Table
 from cogs.ids import BUTTON, CHOICE, HOUSE, SELECT, PlayModal, TableButton
 from cogs.views import (
     PANEL_BUTTONS,

@@ -20,17 +20,23 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     # package prefix: (ours it may import, third-party roots it must not import)
     "bot.engine": ({"bot.engine"}, {"discord", "PIL", "aiosqlite", "sqlite3", "asyncio", "render", "cogs"}),
     "bot.ai": ({"bot.engine", "bot.ai"}, {"discord", "PIL", "aiosqlite", "sqlite3", "render", "cogs"}),
-    "render": ({"bot.engine", "bot.league", "render"}, {"discord", "aiosqlite", "sqlite3", "cogs"}),
+    "render": ({"bot.engine", "bot.service.league", "render"}, {"discord", "aiosqlite", "sqlite3", "cogs"}),
     "bot.logs": (set(), SERVICE_BANS),
-    "bot.league": (set(), SERVICE_BANS),
-    "bot.store": ({"bot.league", "bot.logs"}, SERVICE_BANS),
-    "bot.tables": ({"bot.engine", "bot.ai", "bot.store", "bot.league", "bot.logs"}, SERVICE_BANS),
-    "bot.replay": ({"bot.engine"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
-    "bot.cli": ({"bot.engine", "bot.ai", "bot.cli", "render", "bot.replay", "bot.store"},
+    "bot.service.league": (set(), SERVICE_BANS),
+    "bot.service.store": ({"bot.service.league", "bot.logs"}, SERVICE_BANS),
+    "bot.service.tables": ({"bot.engine", "bot.ai", "bot.service.store", "bot.service.league", "bot.logs"},
+                           SERVICE_BANS),
+    "bot.service.replay": ({"bot.engine"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
+    "bot.service": ({"bot.service"}, SERVICE_BANS),
+    "bot.cli": ({"bot.engine", "bot.ai", "bot.cli", "render", "bot.service.replay", "bot.service.store"},
                 {"discord", "aiosqlite", "cogs"}),
+    "bot.bench": ({"bot.engine", "bot.ai", "bot.cli", "bot.service", "bot.bench", "bot.logs"},
+                  {"discord", "PIL", "render", "cogs"}),
+    "cogs": ({"bot.engine", "bot.ai", "bot.service", "bot.logs", "render", "cogs"}, set()),
 }
-"""What each layer may import of ours, and what it must not import at all. The Discord layer
-(``cogs``, ``bot.app``) sits on top and may import everything."""
+"""What each layer may import of ours, and what it must not import at all. The cogs sit on the
+service and see the client (``bot.discord``) only under ``TYPE_CHECKING``; the client on top
+(``bot.discord``) and the entry point ``bot.__main__`` may import everything."""
 
 
 def _module(path: Path) -> str:

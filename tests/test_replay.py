@@ -13,9 +13,9 @@ from PIL import Image
 
 from bot.__main__ import main as bot_main
 from bot.engine import Game, Match, Ruleset
-from bot.replay import ReplayError, build, from_log, load, start_seed
-from bot.store import Store
-from bot.tables import Settings, Table, TableService
+from bot.service.replay import ReplayError, build, from_log, load, start_seed
+from bot.service.store import Store
+from bot.service.tables import Settings, Table, TableService
 from render import TableExtras
 from render.replay import REPLAY_SIZE, animate, draw_replay
 

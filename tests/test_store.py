@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
-from bot import store as store_module
-from bot.store import FinishedGame, Store
+from bot.service import store as store_module
+from bot.service.store import FinishedGame, Store
 
 GUILD = 1
 

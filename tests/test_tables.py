@@ -12,8 +12,8 @@ import pytest
 
 from bot.ai import make_player
 from bot.engine import Game, IllegalAction, Match, Ruleset
-from bot.store import MIGRATIONS, Store
-from bot.tables import Change, Settings, Table, TableError, TableService
+from bot.service.store import MIGRATIONS, Store
+from bot.service.tables import Change, Settings, Table, TableError, TableService
 
 GUILD, CHANNEL = 1, 100
 HUMANS = {11: "甲", 12: "乙"}

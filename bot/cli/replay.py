@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bot.replay import Replay, ReplayError, load
-from bot.store import Store
+from bot.service.replay import Replay, ReplayError, load
+from bot.service.store import Store
 from render import TableExtras
 from render.draw import to_png
 from render.replay import animate, draw_replay

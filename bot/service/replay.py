@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from bot.engine import Event, GoujiError, Match, MatchView, Ruleset, SeatView, describe, is_gouji, parse_play
 
 if TYPE_CHECKING:
-    from bot.store import GameRow, Store
+    from bot.service.store import GameRow, Store
 
 LogRow = tuple[int, int | None, int | None, str]
 """One row of the store's action log: revision, seat (None for the table's own: start, close), user, action."""

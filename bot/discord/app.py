@@ -1,12 +1,12 @@
 """The Discord bot: a discord.py ``Bot`` around the table service, and the messenger that keeps
 every table's public message, turn pings, results and live hand panels in step with it.
 
-``setup_hook`` opens the store, builds the service, adds the ``/gouji`` cog, registers the
-persistent components, restores every open table (timers restart, each message is edited to say
-the table is back, the hand panels still live are redrawn) and syncs the commands. The service
-tells the messenger of each change; the messenger coalesces a burst of changes into one edit per
-table (Discord limits how often a message may be edited), mentions the player to act once per
-turn, and posts each game's result.
+``setup_hook`` opens the store, builds the service, loads the ``/gouji`` commands and their
+persistent components as an extension (by name: the client never imports them), restores every
+open table (timers restart, each message is edited to say the table is back, the hand panels
+still live are redrawn) and syncs the commands. The service tells the messenger of each change;
+the messenger coalesces a burst of changes into one edit per table (Discord limits how often a
+message may be edited), mentions the player to act once per turn, and posts each game's result.
 """
 
 from __future__ import annotations
@@ -29,11 +29,10 @@ from discord.ext import commands
 
 from bot.engine import Event
 from bot.logs import at_least_info
-from bot.store import PanelRow, Store
-from bot.tables import SECRET_DECISIONS, Change, Table, TableService
-from cogs.gouji import Gouji
+from bot.service.store import PanelRow, Store
+from bot.service.tables import SECRET_DECISIONS, Change, Table, TableService
 from cogs.i18n import GoujiTranslator, bilingual, fit
-from cogs.ids import DYNAMIC_ITEMS, TableButton
+from cogs.ids import TableButton
 from cogs.views import (
     OPEN_PANEL,
     RESUME,
@@ -54,6 +53,8 @@ RESTORED = "🔄 " + bilingual("牌桌已恢复，继续", "the table is back af
 PANEL_LIFETIME = 14 * 60.0
 """Seconds an interaction's token may still edit its panel (Discord allows 15 minutes)."""
 QUIET = discord.AllowedMentions.none()
+EXTENSION = "cogs.gouji"
+"""The commands and components, loaded by name: the client does not import them."""
 NO_TOKEN = """No Discord token. Set DISCORD_TOKEN in the environment or in a .env file:
 copy .env.example to .env and fill it in (README, section "Discord", says how to get one).
 To play without Discord, at a terminal table against five AI players: python -m bot play
@@ -324,8 +325,7 @@ class GoujiBot(commands.Bot):
         self.service.listeners.append(self.messenger.on_change)
         self.service.present = self.messenger.has_panel
         await self.tree.set_translator(GoujiTranslator())
-        await self.add_cog(Gouji(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.load_extension(EXTENSION)
         await self.messenger.reattach()  # before the restore, whose flush redraws them
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))

@@ -21,8 +21,8 @@ from typing import Any
 
 import aiosqlite
 
-from bot.league import StandingRow
 from bot.logs import at_least_info
+from bot.service.league import StandingRow
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from typing import Any
 from bot.ai import Player, make_player
 from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset
 from bot.engine.rules import SWITCHES
-from bot.store import FinishedGame, Store, StoreError, TableRow
+from bot.service.store import FinishedGame, Store, StoreError, TableRow
 
 log = logging.getLogger(__name__)
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.engine import Ruleset
-from bot.store import Store
-from bot.tables import Settings, Table, TableError, TableService
+from bot.service.store import Store
+from bot.service.tables import Settings, Table, TableError, TableService
 
 
 @dataclass

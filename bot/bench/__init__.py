@@ -209,10 +209,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "arena":
         bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers, rules_of(args))
     elif args.what == "tables":
-        from bot import bench_tables  # asyncio and the store are loaded only for this one
+        from bot.bench import tables as bench_tables  # asyncio and the store are loaded only for this one
 
         bench_tables.main(args.tables, args.seconds, ai=args.ai, only=args.only)
 
-
-if __name__ == "__main__":
-    main()
