@@ -23,7 +23,7 @@ from bot.ai import LEVELS
 from bot.engine import GoujiError, InvalidCards, Ruleset, format_counts, parse_cards
 from bot.engine.rules import PRESETS
 from bot.service.tables import NOT_SEATED, NOT_STARTED, STALE, Settings, Table, TableError, TableService
-from render.cards import play_words
+from bot.words import play_words
 
 from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable

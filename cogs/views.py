@@ -21,11 +21,10 @@ import discord
 
 from bot.ai import Suggestion, suggest
 from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, double_words, is_gouji, parse_play
-from bot.engine.cards import cards_zh
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
 from bot.service.tables import SEATS, SECRET_DECISIONS, Table
+from bot.words import BURN_NOTE, KIND_TAGS, choice_words, chong_sets, decision_prompt, play_words
 from render import MatchSummary, TableExtras, render_match, render_panel, render_result, render_table
-from render.cards import play_words, rank_label
 
 from .i18n import LABEL, OPTION, bilingual, fit
 from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
@@ -47,49 +46,6 @@ TIPS = (
 )
 """够级俗语 (seed 002) shown in the lobby, one per lobby change."""
 
-LABELS = {
-    "pass": "过牌", "let": "让牌", "revolt": "革命", "no-revolt": "不革命", "declare-natural": "宣点",
-    "no-declare": "不宣点", "no-buy": "不买", "accept": "卖给对家", "refuse": "不卖", "tribute-both": "互进点贡",
-    "tribute-none": "互不进点贡", "tribute-give": "进贡给队友", "tribute-skip": "不进贡（同联邦）",
-    "shangban": "上班（亮同花4）", "no-shangban": "不上班", "no-chongdian": "不冲点", "yaotou": "要头",
-    "wutou": "无头",
-}
-"""Button words of the engine's actions; plays, buying and choosing a leader are spelled out below."""
-
-LABELS_EN = {
-    "revolt": "sit out", "no-revolt": "play on", "declare-natural": "declare", "no-declare": "don't declare",
-    "no-buy": "don't buy", "accept": "sell", "refuse": "refuse", "tribute-both": "both pay",
-    "tribute-none": "neither pays", "tribute-give": "pay it", "tribute-skip": "skip it", "shangban": "show 4s",
-    "no-shangban": "don't show", "no-chongdian": "no charge", "yaotou": "claim the head", "wutou": "no head",
-}
-"""The English beside a choice before play, on its button (``decision_label``)."""
-
-DECISION_HELP = {
-    "buy-offer": ("缺3或4：用一张 2 或王向对家买", "you lack a 3 or 4: offer your 对家 a 2 or joker for one"),
-    "shangban": ("上班：亮出你同花色的4（至少两张）吗？亮得最多的先出牌，一样多时先亮的先出",
-                 "上班: show your 4s of one suit? The most leads first; on a tie, the first to show"),
-    "chongdian": ("你革命了：冲点吗？三套级牌依次打出，对家须全部打死，否则你开点",
-                  "you sit in 革命: 冲点? Three 够级 sets in turn; unless your 对家 beats all three, you 开点"),
-    "yaotou": ("对家革命了：要头（你前三次够级牌是够死级，只能被烧）还是无头（谁都可以接，你也可以接任何人）？",
-               "your 对家 sits in 革命: 要头 (your first three 够级 plays are 够死级, only a burn answers them) "
-               "or 无头 (anyone answers anyone)?"),
-    "buy-answer": ("对家要买你的牌：卖不卖？", "your 对家 offers to buy a card: sell or refuse?"),
-    "revolt": ("你没有2和王：革命（本局不出牌）吗？", "no 2 and no joker: declare 革命 and sit this game out?"),
-    "declare": ("没有纯够级牌：宣点（自然开点）吗？", "no pure 够级 set: declare 自然开点 (宣点)?"),
-    "dian-choice": ("定点贡：两家互进，还是互不进？", "点贡: do both of you pay, or neither?"),
-    "tribute-mate": ("要向队友进贡吗？", "pay this tribute to your teammate?"),
-    "choose-leader": ("串三家后由你们选开牌的人", "after 串三家 your team chooses who leads"),
-}
-"""What a seat decides before play (``MatchView.decision``), said to the seat deciding."""
-BUY3_MUST = ("没有3：须用一张 2 或王买一张3（买三，对方必须卖）",
-             "no 3: you must buy one with a 2 or joker (买三; the seller must sell)")
-"""``buy-offer`` when it has no ``no-buy`` (classic, R14.5): buying is not a choice."""
-BURN_NOTE = ("🔥 烧牌后每次发牌须带小王或大王（最后一手除外），做不到即烧失败、大落",
-             "after burning every lead must carry a joker (except your last): failing that, the burn fails and you"
-             " are 大落")
-"""Said with the burns a seat may make in classic (R14.2), where breaking the duty costs the game."""
-KIND_TAGS = {"shao": "🔥 烧牌", "dadian": "打点", "kill": "大王二杀一", "chong": "打冲点"}
-"""How the play menu tags a play of each kind (``Game.action_kind``); other plays may say 够级牌."""
 CHOICE_BUTTONS = 5
 """Choices before play shown as buttons; a decision with more (冲点's sets) gets a select."""
 CHOICE_PLACEHOLDERS = {"chongdian": "⚡ 选三套级牌冲点 / pick the three sets to 冲点"}
@@ -137,35 +93,13 @@ def seat_label(table: Table, seat: int) -> str:
 
 def action_label(action: str) -> str:
     """The button or menu words of an engine action."""
-    word, _, arg = action.partition(" ")
-    if word == "play":
-        return play_words(arg)
-    if word.startswith("buy") and arg:
-        return f"用{rank_label(arg)}买{word[3:]}"
-    if word == "choose-leader":
-        return f"{int(arg) + 1}号位开牌"
-    if word == "chongdian" and arg:
-        return "冲点 " + "→".join(rank_label(r) for r in arg)
-    return LABELS.get(action, action)
+    return choice_words(action).label
 
 
 def decision_label(action: str) -> str:
     """A choice before play on a button: its Chinese, then its English (``用2买3 · buy a 3``)."""
-    word, _, arg = action.partition(" ")
-    if word.startswith("buy") and arg:
-        en = f"buy a {word[3:]}"
-    elif word == "choose-leader":
-        en = f"seat {int(arg) + 1} leads"
-    elif word == "chongdian" and arg:
-        en = "charge"
-    else:
-        en = LABELS_EN.get(action, "")
-    return f"{action_label(action)} · {en}" if en else action_label(action)
-
-
-def chong_sets(arg: str, hand: str) -> list[str]:
-    """The three sets of ``chongdian AKQ`` as cards: every card of each rank the 革命 hand holds (R14.6)."""
-    return [rank * hand.count(rank) for rank in arg]
+    words = choice_words(action)
+    return f"{words.label} · {words.en}"
 
 
 def _sets_words(action: str, hand: str) -> str | None:
@@ -399,15 +333,6 @@ def panel_key(table: Table, seat: int) -> tuple[Any, ...]:
             bool(occupant and occupant.autoplay))
 
 
-def _offer_to(events: Sequence[Event], seat: int) -> tuple[int, str, str] | None:
-    """The last offer to buy from ``seat`` (buyer, card offered, rank wanted), as the public log has it."""
-    for e in reversed(events):
-        if e.kind == "buy-offer" and e.seat is not None and (e.seat + 3) % 6 == seat if e.target is None \
-                else e.kind == "buy-offer" and e.target == seat and e.seat is not None:
-            return e.seat, e.play or "", str(e.value)
-    return None
-
-
 def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool = False,
                hint: Suggestion | None = None) -> Panel:
     """The seat's panel: its hand, a select of plays, and the buttons, each enabled only when legal."""
@@ -433,7 +358,7 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
         for p in menu:
             tags = ["⭐ 提示"] if p == first else []
             if kinds.get(p) in KIND_TAGS:
-                tags.append(KIND_TAGS[kinds[p]])
+                tags.append(KIND_TAGS[kinds[p]][0])
             elif is_gouji(parse_play(p), m.rules):
                 tags.append("够级牌")
             options.append(discord.SelectOption(label=fit(action_label(f"play {p}"), OPTION), value=p,
@@ -473,14 +398,8 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
         lines.append(bilingual(*TRUSTEE_LINE))
     if mine:
         lines.append(bilingual("👉 轮到你了", "your turn") + countdown(table))
-        if mv.decision == "buy-offer" and "no-buy" not in legal:
-            lines.append(bilingual(*BUY3_MUST))
-        elif mv.decision == "buy-answer" and (offer := _offer_to(mv.events, seat)) is not None:
-            buyer, card, rank = offer
-            lines.append(bilingual(f"{seat_label(table, buyer)} 用 {cards_zh(card)} 向你买一张 {rank}：卖不卖？",
-                                   f"{names[buyer]} offers {card} for one of your {rank}s: sell or refuse?"))
-        elif mv.decision in DECISION_HELP:
-            lines.append(bilingual(*DECISION_HELP[mv.decision]))
+        if mv.decision is not None:
+            lines.append(bilingual(*decision_prompt(mv, lambda other: (seat_label(table, other), names[other]))))
         if mv.decision == "chongdian" and not listed:
             for a in choices:
                 if a.startswith("chongdian "):

@@ -11,6 +11,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import cards_zh
+
 from . import fonts
 from .theme import (
     CARD_BACK,
@@ -31,7 +33,7 @@ SHADOW = 4
 
 def rank_label(symbol: str) -> str:
     """What a card's corner shows: ``T`` is printed 10, the jokers 小王/大王."""
-    return "10" if symbol == "T" else JOKERS.get(symbol, symbol)
+    return cards_zh(symbol)
 
 
 def suited(cards: str) -> list[tuple[str, int]]:
@@ -43,15 +45,6 @@ def suited(cards: str) -> list[tuple[str, int]]:
         seen[ch] = i + 1
         out.append((ch, i % len(SUITS)))
     return out
-
-
-def play_words(play: str) -> str:
-    """A play as a short line of text for captions: ``KK2`` reads "K×2 + 2", ``BBB`` "小王×3"."""
-    parts = []
-    for ch in dict.fromkeys(play):
-        n = play.count(ch)
-        parts.append(rank_label(ch) + (f"×{n}" if n > 1 else ""))
-    return " + ".join(parts)
 
 
 def _ink(symbol: str, suit: int) -> RGB:

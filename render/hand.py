@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine import format_counts, parse_cards, parse_play
 from bot.engine.plays import GOUJI_MIN
+from bot.words import play_words
 
 from . import cards, fonts
 from .draw import fit, pill, text, text_width, to_png
@@ -116,7 +117,7 @@ def draw_hand(hand_text: str, highlight: str | None = None, title: str | None = 
     if highlight:
         play = str(parse_play(highlight))
         chosen = {sym: play.count(sym) for sym in dict.fromkeys(play)}
-        words = cards.play_words(play)
+        words = play_words(play)
         w = text_width(words, 36, fonts.BLACK)
         pill(d, (WIDTH - MARGIN - w // 2 - 18, HEADER // 2), words, 36, GOLD, (40, 28, 0), fonts.BLACK)
         heading = fit(heading, 36, fonts.BOLD, WIDTH - 2 * MARGIN - w - 60)

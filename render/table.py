@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from bot.engine import PLACE_ZH, Event, MatchView, SeatView
+from bot.words import play_words
 
 from . import cards, fonts
 from .draw import display_name, fit, pill, pill_width, signed, text, text_width, to_png
@@ -514,7 +515,7 @@ def _centre(
         prev = previous_top(view.events)
         if prev is not None and prev.seat is not None and prev.play:
             line = fit(
-                f"上轮最大 {seat_name(extras, prev.seat)}：{cards.play_words(prev.play)}",
+                f"上轮最大 {seat_name(extras, prev.seat)}：{play_words(prev.play)}",
                 FINE,
                 fonts.MEDIUM,
                 560,

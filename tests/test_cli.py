@@ -18,6 +18,7 @@ from rich.console import Console
 from bot.__main__ import main as bot_main
 from bot.cli import play, simulate
 from bot.engine import IllegalAction, Ruleset
+from bot.words import DECISION_PROMPTS
 
 TURN = "your turn › "
 NEXT_GAME = "press Enter for the next game › "
@@ -72,10 +73,12 @@ def run(seed: int, policy, games: int = 1, level: str = "basic", rules: Ruleset 
 
 
 DECISIONS = {
-    "buy-offer": "你没摸到", "buy-answer": "卖不卖", "revolt": "可以革命", "declare": "可以宣点",
-    "dian-choice": "你来定点贡", "tribute-mate": "同联邦可以不进", "choose-leader": "由你定本联邦谁开牌",
+    "buy-offer": "你没摸到", "buy-answer": "卖不卖",
+    **{k: DECISION_PROMPTS[k][0].split("：")[0] for k in ("revolt", "declare", "dian-choice", "tribute-mate",
+                                                         "choose-leader")},
 }
-"""What the screen asks for each decision before play, to see that every phase came up."""
+"""What the screen asks for each decision before play (the words' first clause, which fits a
+terminal line), to see that every phase came up."""
 
 
 def test_whole_matches_played_by_typing_the_hints_reach_every_phase() -> None:

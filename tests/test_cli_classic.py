@@ -15,11 +15,12 @@ from test_cli import TURN, Player, console, follow_hints
 from bot.cli import add_rules_argument, play, rules_of, rules_words, show, simulate
 from bot.engine import Game, Match, Ruleset
 from bot.engine.rules import SWITCH_INFO
+from bot.words import ACTIONS, DECISION_PROMPTS
 
 CLASSIC_SLAM = Ruleset.preset("classic", grand_slam=True)
 ASKED = {
-    "shangban": "上班：亮出你同花色的 4", "buy3": "须用摸到的一张 2、小王或大王买一张 3",
-    "revolt": "可以革命", "chongdian": "你革命了：可以冲点", "yaotou": "要头还是无头",
+    "shangban": "上班：亮出你同花色的4", "buy3": "须用摸到的一张 2、小王或大王买一张 3",
+    "revolt": "革命（本局不出牌，算四科）吗", "chongdian": "你革命了：冲点吗", "yaotou": "对家革命了：要头",
 }
 """What the screen says for each classic decision before play."""
 
@@ -49,13 +50,13 @@ def test_rules_and_a_flag_per_switch() -> None:
 
 def test_the_new_choices_read_in_both_languages() -> None:
     for action in ("shangban", "no-shangban", "no-chongdian", "yaotou", "wutou"):
-        zh, en = show.ACTION_WORDS[action]
-        assert show.action_words(action) == f"{action} — {zh} / {en}"
+        words = ACTIONS[action]
+        assert show.action_words(action) == f"{action} — {words.zh_help} / {words.en_help}"
     assert show.action_words("chongdian AKQ", "3444AAKKQQQ") == \
         "chongdian AKQ — 冲点：依次打出 AA → KK → QQQ / 冲点 with AA → KK → QQQ, in this order"
-    assert show.action_words("buy3 B") == "buy3 B — 用 B 买一张 3 / offer B for a 3"
+    assert show.action_words("buy3 B") == "buy3 B — 用 小王 买一张 3 / offer B for a 3"  # Chinese writes 小王
     for decision in ("shangban", "chongdian", "yaotou"):
-        zh, en = show.DECISION_HELP[decision]
+        zh, en = DECISION_PROMPTS[decision]
         assert zh and en and zh != en
 
 
@@ -78,9 +79,9 @@ def test_burns_are_marked_in_the_short_list() -> None:
 
 def classic_policy(new: str) -> str:
     """Follow the hints, but take 革命 and the first 冲点 whenever offered, to see those screens."""
-    if new.endswith(TURN) and "可以革命" in new:
+    if new.endswith(TURN) and ASKED["revolt"] in new:
         return "revolt"
-    if new.endswith(TURN) and "你革命了：可以冲点" in new:
+    if new.endswith(TURN) and ASKED["chongdian"] in new:
         return "1"
     return follow_hints(new)
 

@@ -15,13 +15,10 @@ from test_cogs_views import check_components, enabled_actions, table_of
 from bot.engine import Game, Match, Ruleset
 from bot.engine.rules import PRESETS, SWITCH_INFO
 from bot.service.tables import Table
+from bot.words import ACTIONS, BURN_NOTE, DECISION_PROMPTS
 from cogs.ids import CHOICE
 from cogs.rules import DOC_TOPICS, SETTING_TOPICS, TOPICS
 from cogs.views import (
-    BURN_NOTE,
-    BUY3_MUST,
-    DECISION_HELP,
-    LABELS,
     PANEL_BUTTONS,
     action_label,
     decision_label,
@@ -117,7 +114,7 @@ def test_chongdian_sets_come_in_a_select_with_the_cards_and_no_chongdian_as_a_bu
     first = select["options"][0]
     assert first["label"] == "冲点 A→K→Q" and first["description"] == "A×2 → K×2 → Q×3"
     assert "no-chongdian" in enabled_actions(comps) and "冲点" in panel.card.content
-    assert bilingual_line(panel.card.content, DECISION_HELP["chongdian"])
+    assert bilingual_line(panel.card.content, DECISION_PROMPTS["chongdian"])
 
 
 def test_few_chongdian_sets_are_buttons_and_listed_with_their_cards() -> None:
@@ -138,13 +135,13 @@ def test_yaotou_shangban_and_buying_three_are_bilingual_buttons() -> None:
     assert decision_label("no-shangban") == "不上班 · don't show"
     assert decision_label("buy3 B") == "用小王买3 · buy a 3" and action_label("buy3 B") == "用小王买3"
     assert decision_label("choose-leader 2") == "3号位开牌 · seat 3 leads"
-    assert all(len(decision_label(a)) <= 80 for a in LABELS)
+    assert all(len(decision_label(a)) <= 80 for a in ACTIONS)
     m = chongdian_match()
     m.act(0, "chongdian AKQ")
     assert m.view(3).decision == "yaotou"
     panel = hand_panel(table_of(m), 3)
     assert {"yaotou", "wutou"} <= enabled_actions(check_components(panel.card.view))
-    assert bilingual_line(panel.card.content, DECISION_HELP["yaotou"])
+    assert bilingual_line(panel.card.content, DECISION_PROMPTS["yaotou"])
 
 
 def test_classic_buying_says_it_is_a_must() -> None:
@@ -154,7 +151,8 @@ def test_classic_buying_says_it_is_a_must() -> None:
     seat = m.to_act
     assert "no-buy" not in m.legal_actions(seat)
     panel = hand_panel(table_of(m), seat)
-    assert bilingual_line(panel.card.content, BUY3_MUST)
+    assert "须用摸到的一张 2、小王或大王买一张 3（买三，卖方必须卖）" in panel.card.content
+    assert "you must buy one" in panel.card.content
     assert all("buy3" in a for a in enabled_actions(check_components(panel.card.view)) - {"hint", "refresh"})
 
 

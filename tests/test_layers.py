@@ -20,7 +20,9 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     # package prefix: (ours it may import, third-party roots it must not import)
     "bot.engine": ({"bot.engine"}, {"discord", "PIL", "aiosqlite", "sqlite3", "asyncio", "render", "cogs"}),
     "bot.ai": ({"bot.engine", "bot.ai"}, {"discord", "PIL", "aiosqlite", "sqlite3", "render", "cogs"}),
-    "render": ({"bot.engine", "bot.service.league", "render"}, {"discord", "aiosqlite", "sqlite3", "cogs"}),
+    "bot.words": ({"bot.engine"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
+    "render": ({"bot.engine", "bot.words", "bot.service.league", "render"},
+               {"discord", "aiosqlite", "sqlite3", "cogs"}),
     "bot.logs": (set(), SERVICE_BANS),
     "bot.service.league": (set(), SERVICE_BANS),
     "bot.service.store": ({"bot.service.league", "bot.logs"}, SERVICE_BANS),
@@ -28,11 +30,11 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
                            SERVICE_BANS),
     "bot.service.replay": ({"bot.engine"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
     "bot.service": ({"bot.service"}, SERVICE_BANS),
-    "bot.cli": ({"bot.engine", "bot.ai", "bot.cli", "render", "bot.service.replay", "bot.service.store"},
+    "bot.cli": ({"bot.engine", "bot.ai", "bot.cli", "bot.words", "render", "bot.service.replay", "bot.service.store"},
                 {"discord", "aiosqlite", "cogs"}),
     "bot.bench": ({"bot.engine", "bot.ai", "bot.cli", "bot.service", "bot.bench", "bot.logs"},
                   {"discord", "PIL", "render", "cogs"}),
-    "cogs": ({"bot.engine", "bot.ai", "bot.service", "bot.logs", "render", "cogs"}, set()),
+    "cogs": ({"bot.engine", "bot.ai", "bot.service", "bot.words", "bot.logs", "render", "cogs"}, set()),
 }
 """What each layer may import of ours, and what it must not import at all. The cogs sit on the
 service and see the client (``bot.discord``) only under ``TYPE_CHECKING``; the client on top

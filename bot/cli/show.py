@@ -17,12 +17,12 @@ from rich.text import Text
 
 from bot.engine import ITEM_NAMES, PLACE_ZH, Event, MatchView, SeatView, describe, double_words, parse_cards
 from bot.engine.cards import SYMBOLS, TWO
+from bot.words import BURN_NOTE, KIND_TAGS, choice_words, chong_sets, decision_prompt
 from render.draw import signed
 from render.hand import GOUJI_PURE, GOUJI_WITH_TWOS, gouji_mark
 from render.labels import COOL, FLAME, GOLD, MUTED, POINT, PURPLE, RED, seat_labels
 from render.result import ResultLike, as_result
 from render.table import (
-    DECISIONS,
     MATCH_PHASES,
     PHASE_LUANCHAN,
     PHASE_PLAY,
@@ -71,48 +71,6 @@ EVENT_STYLES = {
 MARK_WORDS = {"pass": "过", "let": "让牌"}
 LOG_ZH_WIDTH = 26
 """Cells of the Chinese half of a log line: most lines fit, so the English half lines up."""
-
-ACTION_WORDS: dict[str, tuple[str, str]] = {
-    "no-buy": ("不买", "do not buy"),
-    "accept": ("卖给他", "sell"),
-    "refuse": ("不卖", "refuse to sell"),
-    "revolt": ("革命：本局不出牌，算四科", "革命: sit this game out at 4th place"),
-    "no-revolt": ("不革命", "no 革命"),
-    "declare-natural": ("宣点：之后一次发全部 4 就是开点",
-                        "declare 自然开点: leading all your 4s later opens the point"),
-    "no-declare": ("不宣点", "do not declare"),
-    "tribute-both": ("互进点贡", "both of you pay 点贡"),
-    "tribute-none": ("互不进点贡", "neither pays 点贡"),
-    "tribute-give": ("给队友进贡", "pay the tribute to your teammate"),
-    "tribute-skip": ("不进（同联邦可以不进，大家会看到是哪几张）",
-                     "skip it (teammates may; everyone sees which cards)"),
-    "pass": ("过", "pass"),
-    "let": ("让牌：先看下家和下联要不要", "let your 下家 and 下联 act first"),
-    "shangban": ("上班：亮出同花色的 4，亮得最多的先出牌", "上班: show your 4s of one suit; the most leads first"),
-    "no-shangban": ("不上班（不亮 4）", "do not show your 4s"),
-    "no-chongdian": ("不冲点", "no 冲点"),
-    "yaotou": ("要头：你前三次够级牌是够死级，只能被烧", "claim the head: your first three 够级 plays are 够死级,"
-               " answered only by burning"),
-    "wutou": ("无头：谁都可以接你的牌，你也可以接任何人", "no head: anyone may answer your plays, and you anyone's"),
-}
-"""The words of the actions that are not plays, for the numbered choices."""
-
-DECISION_HELP: dict[str, tuple[str, str]] = {
-    "revolt": ("你手里没有 2、小王、大王：可以革命", "you hold no 2, 小王 or 大王: you may declare 革命"),
-    "declare": ("你没有纯够级牌：可以宣点（自然开点）", "you hold no pure 够级牌: you may declare 自然开点"),
-    "dian-choice": ("上局你和对家都没开点：你来定点贡", "neither you nor your 对家 opened the point last game: you"
-                    " decide the 点贡"),
-    "tribute-mate": ("你要向队友进贡：同联邦可以不进", "you owe your teammate a tribute: teammates may skip it"),
-    "choose-leader": ("被串三家：由你定本联邦谁开牌（汇5）", "after 串三家 you name your team's leader (汇5)"),
-    "shangban": ("上班：亮出你同花色的 4（至少两张）吗？亮得最多的先出牌，一样多时先亮的先出",
-                 "上班: show your 4s of one suit (two or more)? The most leads first; on a tie, the first to show"),
-    "chongdian": ("你革命了：可以冲点——三套够级牌依次打出，对家须全部打死，否则你开点",
-                  "you sit in 革命: you may 冲点 — three 够级 sets in turn; unless your 对家 beats all three,"
-                  " you 开点"),
-    "yaotou": ("你的对家革命了：要头还是无头？", "your 对家 sits in 革命: 要头 (claim the head) or 无头 (no head)?"),
-}
-"""What the player is asked before play, by ``MatchView.decision``."""
-
 
 def seat_style(seat: int) -> str:
     return TEAM_STYLE[seat % 2]
@@ -272,36 +230,24 @@ def hand(text: str) -> Text:
     return out
 
 
-def chong_sets(arg: str, hand: str) -> list[str]:
-    """The three sets of ``chongdian AKQ`` as cards: every card of each rank the 革命 hand holds (R14.6)."""
-    return [rank * hand.count(rank) for rank in arg]
-
-
 def action_words(action: str, hand: str = "") -> str:
-    """An action as the choices list shows it: plays as cards, the rest with their meaning."""
+    """An action as the choices list shows it: plays as cards, the rest with their meaning
+    (冲点 with the sets as this hand holds them)."""
     word, _, arg = action.partition(" ")
     if word == "play":
         return arg
-    if word == "chongdian" and arg:
-        sets = " → ".join(chong_sets(arg, hand)) if hand else " → ".join(arg)
+    if word == "chongdian" and arg and hand:
+        sets = " → ".join(chong_sets(arg, hand))
         return f"{action} — 冲点：依次打出 {sets} / 冲点 with {sets}, in this order"
-    if word in ("buy3", "buy4"):
-        return f"{action} — 用 {arg} 买一张 {word[-1]} / offer {arg} for a {word[-1]}"
     if word == "choose-leader":
         seat = int(arg)
         return f"{action} — {ZH_NAMES[seat]} 开牌 / {EN_NAMES[seat]} leads"
-    zh, en = ACTION_WORDS.get(action, (action, action))
-    return f"{action} — {zh} / {en}"
+    words = choice_words(action)
+    return f"{action} — {words.zh_help} / {words.en_help}"
 
 
-BURN_NOTE = ("🔥 烧牌后每次发牌须带小王或大王（最后一手除外），做不到即烧失败、大落",
-             "after burning every lead must carry a joker (except your last): failing that, the burn fails (大落)")
-"""Said beside the burns a seat may make in classic (R14.2), where breaking the duty costs the game."""
-KIND_WORDS = {
-    "shao": ("🔥 烧牌 burn", "bold red"), "dadian": ("打点 answer", "bold blue"),
-    "kill": ("大王二杀一 kill", "bold blue"), "chong": ("打冲点 answer the 冲点", "bold yellow"),
-}
-"""How the short list marks a play of each kind (``Game.action_kind``)."""
+KIND_STYLES = {"shao": "bold red", "dadian": "bold blue", "kill": "bold blue", "chong": "bold yellow"}
+"""The terminal's colour for a play of each kind (its words: ``bot.words.KIND_TAGS``)."""
 
 
 def choices(options: Sequence[str], hint: str | None, hand: str = "",
@@ -312,8 +258,8 @@ def choices(options: Sequence[str], hint: str | None, hand: str = "",
         t.append(f"  {i}", style="bold cyan")
         t.append(f" {action_words(action, hand)}", style="bold" if action == hint else "")
         kind = (kinds or {}).get(action, "")
-        if kind in KIND_WORDS:
-            t.append(f"  {KIND_WORDS[kind][0]}", style=KIND_WORDS[kind][1])
+        if kind in KIND_TAGS:
+            t.append(f"  {' '.join(KIND_TAGS[kind])}", style=KIND_STYLES.get(kind, ""))
         if action == hint:
             t.append(" ← 提示 hint", style="yellow")
         t.append("\n")
@@ -359,20 +305,7 @@ def standings(mv: MatchView) -> Text:
 
 def decision_words(mv: MatchView) -> tuple[str, str]:
     """What the player is asked before play, with the card and rank at stake when buying."""
-    if mv.decision == "buy-offer" and "no-buy" not in mv.legal:  # classic 买三 (R14.5): a must
-        rank = mv.legal[0].split()[0][-1]
-        return (f"你没摸到 {rank}：须用摸到的一张 2、小王或大王买一张 {rank}（买三，卖方必须卖）",
-                f"you were dealt no {rank}: you must buy one with a dealt 2, 小王 or 大王 (买三; the seller must sell)")
-    if mv.decision == "buy-offer":
-        rank = mv.legal[0].split()[0][-1]
-        return (f"你没摸到 {rank}：可以用摸到的一张 2、小王或大王向对家买一张 {rank}",
-                f"you were dealt no {rank}: you may buy one from your 对家 with a dealt 2, 小王 or 大王")
-    if mv.decision == "buy-answer":
-        offer = next(e for e in reversed(mv.events) if e.kind == "buy-offer")
-        return (f"对家用 {offer.play} 向你买一张 {offer.value}：卖不卖？",
-                f"your 对家 offers {offer.play} for one of your {offer.value}s: sell it?")
-    kind = mv.decision or ""
-    return DECISION_HELP.get(kind, (DECISIONS.get(kind, kind), kind))
+    return decision_prompt(mv, lambda seat: (ZH_NAMES[seat], EN_NAMES[seat]))
 
 
 def screen(mv: MatchView, options: Sequence[str], hint: str | None, kinds: Mapping[str, str] | None = None) -> Group:

@@ -1,0 +1,156 @@
+"""The bilingual vocabulary every front end shares: what the engine's actions are called on a
+button, in a menu and in the terminal, what a seat is asked before play, and how a play reads.
+
+One table per kind of word, so that the Discord panels, the terminal and the pictures call a
+thing by one name ("卖给对家" everywhere, not "卖给他" in one place). The engine writes its own
+log lines and refusal reasons (it imports nothing of ours); the switches' and presets' words live
+beside the switches in ``bot.engine.rules``. A word that players type (过, 让, 提示) belongs to the
+front end that reads it.
+
+May import the engine only; the cogs, the terminal and ``render`` import it (``tests/test_layers.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from bot.engine import Event, MatchView
+from bot.engine.cards import cards_zh
+
+
+class ChoiceWords(NamedTuple):
+    """An action that is not a play: its button words in Chinese and English (``label``, ``en``)
+    and the sentence that explains it where there is room (``zh_help``, ``en_help``)."""
+
+    label: str
+    en: str
+    zh_help: str
+    en_help: str
+
+
+ACTIONS: dict[str, ChoiceWords] = {
+    "pass": ChoiceWords("过牌", "pass", "过", "pass"),
+    "let": ChoiceWords("让牌", "let", "让牌：先看下家和下联要不要", "let your 下家 and 下联 act first"),
+    "revolt": ChoiceWords("革命", "sit out", "革命：本局不出牌，算四科", "革命: sit this game out at 4th place"),
+    "no-revolt": ChoiceWords("不革命", "play on", "不革命", "no 革命"),
+    "declare-natural": ChoiceWords("宣点", "declare", "宣点：之后一次发全部 4 就是开点",
+                                   "declare 自然开点: leading all your 4s later opens the point"),
+    "no-declare": ChoiceWords("不宣点", "don't declare", "不宣点", "do not declare"),
+    "no-buy": ChoiceWords("不买", "don't buy", "不买", "do not buy"),
+    "accept": ChoiceWords("卖给对家", "sell", "卖给对家", "sell the card to your 对家"),
+    "refuse": ChoiceWords("不卖", "refuse", "不卖", "refuse to sell"),
+    "tribute-both": ChoiceWords("互进点贡", "both pay", "互进点贡", "both of you pay 点贡"),
+    "tribute-none": ChoiceWords("互不进点贡", "neither pays", "互不进点贡", "neither pays 点贡"),
+    "tribute-give": ChoiceWords("进贡给队友", "pay it", "进贡给队友", "pay the tribute to your teammate"),
+    "tribute-skip": ChoiceWords("不进贡（同联邦）", "skip it", "不进贡（同联邦可以不进，大家会看到是哪几张）",
+                                "skip it (teammates may; everyone sees which cards)"),
+    "shangban": ChoiceWords("上班（亮同花4）", "show 4s", "上班：亮出同花色的 4，亮得最多的先出牌",
+                            "上班: show your 4s of one suit; the most leads first"),
+    "no-shangban": ChoiceWords("不上班", "don't show", "不上班（不亮 4）", "do not show your 4s"),
+    "no-chongdian": ChoiceWords("不冲点", "no charge", "不冲点", "no 冲点"),
+    "yaotou": ChoiceWords("要头", "claim the head", "要头：你前三次够级牌是够死级，只能被烧",
+                          "claim the head: your first three 够级 plays are 够死级, answered only by burning"),
+    "wutou": ChoiceWords("无头", "no head", "无头：谁都可以接你的牌，你也可以接任何人",
+                         "no head: anyone may answer your plays, and you anyone's"),
+}
+"""The engine's actions that are not plays; ``play``, ``buy3``/``buy4``, ``choose-leader`` and
+``chongdian`` carry an argument and are spelled by ``choice_words``."""
+
+
+def play_words(play: str) -> str:
+    """A play as a short line of text for captions and menus: ``KK2`` reads "K×2 + 2", ``BBB`` "小王×3"."""
+    parts = []
+    for ch in dict.fromkeys(play):
+        n = play.count(ch)
+        parts.append(cards_zh(ch) + (f"×{n}" if n > 1 else ""))
+    return " + ".join(parts)
+
+
+def choice_words(action: str) -> ChoiceWords:
+    """The words of any action: the table above, or spelled from its argument (``buy3 2`` reads
+    用2买3 · buy a 3)."""
+    word, _, arg = action.partition(" ")
+    if word == "play":
+        return ChoiceWords(play_words(arg), arg, play_words(arg), arg)
+    if word in ("buy3", "buy4") and arg:
+        zh, rank = cards_zh(arg), word[-1]
+        return ChoiceWords(f"用{zh}买{rank}", f"buy a {rank}", f"用 {zh} 买一张 {rank}", f"offer {arg} for a {rank}")
+    if word == "choose-leader" and arg:
+        seat = int(arg) + 1
+        return ChoiceWords(f"{seat}号位开牌", f"seat {seat} leads", f"{seat}号位 开牌", f"seat {seat} leads")
+    if word == "chongdian" and arg:
+        ranks = "→".join(cards_zh(r) for r in arg)
+        return ChoiceWords(f"冲点 {ranks}", "charge", f"冲点：依次打出 {ranks}", f"冲点 with {arg}, in this order")
+    return ACTIONS.get(action, ChoiceWords(action, action, action, action))
+
+
+def chong_sets(arg: str, hand: str) -> list[str]:
+    """The three sets of ``chongdian AKQ`` as cards: every card of each rank the 革命 hand holds (R14.6)."""
+    return [rank * hand.count(rank) for rank in arg]
+
+
+KIND_TAGS: dict[str, tuple[str, str]] = {
+    "shao": ("🔥 烧牌", "burn"), "dadian": ("打点", "answer"), "kill": ("大王二杀一", "kill"),
+    "chong": ("打冲点", "answer the 冲点"),
+}
+"""How a menu tags a play of each kind (``Game.action_kind``); other plays may say 够级牌."""
+
+BURN_NOTE = ("🔥 烧牌后每次发牌须带小王或大王（最后一手除外），做不到即烧失败、大落",
+             "after burning every lead must carry a joker (except your last): failing that, the burn fails and you"
+             " are 大落")
+"""Said beside the burns a seat may make where 烧牌 comes first (R14.2): breaking the duty costs the game."""
+
+DECISION_PROMPTS: dict[str, tuple[str, str]] = {
+    "buy-offer": ("缺3或4：用一张 2 或王向对家买", "you lack a 3 or 4: offer your 对家 a 2 or joker for one"),
+    "buy-answer": ("对家要买你的牌：卖不卖？", "your 对家 offers to buy a card: sell or refuse?"),
+    "dian-choice": ("上局你和对家都没开点：定点贡——两家互进，还是互不进？",
+                    "neither you nor your 对家 opened the point last game: do both of you pay 点贡, or neither?"),
+    "tribute-mate": ("你要向队友进贡：进，还是不进（同联邦可以不进）？",
+                     "you owe your teammate a tribute: pay it, or skip it (teammates may)?"),
+    "revolt": ("你手里没有 2、小王、大王：革命（本局不出牌，算四科）吗？",
+               "you hold no 2, 小王 or 大王: declare 革命 and sit this game out at 4th place?"),
+    "declare": ("你没有纯够级牌：宣点（自然开点）吗？之后一次发全部 4 就是开点",
+                "you hold no pure 够级 set: declare 自然开点? Leading all your 4s later opens the point"),
+    "choose-leader": ("被串三家：由你定本联邦谁开牌（汇5）", "after 串三家 you name your team's leader (汇5)"),
+    "shangban": ("上班：亮出你同花色的4（至少两张）吗？亮得最多的先出牌，一样多时先亮的先出",
+                 "上班: show your 4s of one suit (two or more)? The most leads first; on a tie, the first to show"),
+    "chongdian": ("你革命了：冲点吗？三套够级牌依次打出，对家须全部打死，否则你开点",
+                  "you sit in 革命: 冲点? Three 够级 sets in turn; unless your 对家 beats all three, you 开点"),
+    "yaotou": ("对家革命了：要头（你前三次够级牌是够死级，只能被烧）还是无头（谁都可以接，你也可以接任何人）？",
+               "your 对家 sits in 革命: 要头 (your first three 够级 plays are 够死级, only a burn answers them) "
+               "or 无头 (anyone answers anyone)?"),
+}
+"""What a seat is asked before play (``MatchView.decision``), said to the seat deciding; buying is
+spelled with its card by ``decision_prompt``."""
+
+
+def pending_offer(events: Sequence[Event], seat: int) -> tuple[int, str, str] | None:
+    """The last offer to buy from ``seat`` as the public log has it: (buyer, card offered, rank
+    wanted). An offer goes to the buyer's 对家 unless the log names the seller."""
+    for e in reversed(events):
+        if e.kind == "buy-offer" and e.seat is not None:
+            seller = e.target if e.target is not None else (e.seat + 3) % 6
+            if seller == seat:
+                return e.seat, e.play or "", str(e.value)
+    return None
+
+
+def decision_prompt(mv: MatchView, name: Callable[[int], tuple[str, str]]) -> tuple[str, str]:
+    """What the seat of ``mv`` is asked now, in Chinese and English; ``name`` says what a front end
+    calls another seat (Chinese, English) — 对家 张三 on Discord, 对家4号 at the terminal."""
+    decision = mv.decision or ""
+    if decision == "buy-offer" and mv.legal:
+        rank = str(mv.legal[0]).split()[0][-1]
+        if "no-buy" not in mv.legal:  # 买三 (R14.5): a must
+            return (f"你没摸到 {rank}：须用摸到的一张 2、小王或大王买一张 {rank}（买三，卖方必须卖）",
+                    f"you were dealt no {rank}: you must buy one with a dealt 2, 小王 or 大王 (买三; the seller must"
+                    " sell)")
+        return (f"你没摸到 {rank}：可以用摸到的一张 2、小王或大王向对家买一张 {rank}",
+                f"you were dealt no {rank}: you may buy one from your 对家 with a dealt 2, 小王 or 大王")
+    if decision == "buy-answer" and (offer := pending_offer(mv.events, mv.seat)) is not None:
+        buyer, card, rank = offer
+        zh, en = name(buyer)
+        return (f"{zh} 用 {cards_zh(card)} 向你买一张 {rank}：卖不卖？",
+                f"{en} offers {card} for one of your {rank}s: sell or refuse?")
+    return DECISION_PROMPTS.get(decision, (decision, decision))
