@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from typing import TextIO
 
 from bot.cli import play, replay, simulate
 from bot.engine import ITEM_NAMES, PLACE_ZH, Game, describe
 
 
-def demo(seed: int, out=sys.stdout) -> None:
+def demo(seed: int, out: TextIO = sys.stdout) -> None:
     rng = random.Random(seed)
     g = Game.deal(seed)
     print(f"够级 demo, seed {seed}: {g.leader + 1}号位 开牌 (leads first)", file=out)
@@ -25,6 +26,7 @@ def demo(seed: int, out=sys.stdout) -> None:
     shown = 0
     while not g.over:
         seat = g.to_act
+        assert seat is not None  # a game that is not over has a seat to act
         g.act(seat, rng.choice(g.legal_actions(seat)))
         for e in g.events[shown:]:
             zh, en = describe(e)

@@ -84,10 +84,10 @@ def unreadable(data: Any) -> bool:
 
 
 def _cog(interaction: discord.Interaction[Any]) -> TableCommands | None:
-    cog = interaction.client.get_cog(COG_NAME)  # type: ignore[attr-defined]
+    cog = interaction.client.get_cog(COG_NAME)
     if cog is None:
         log.error("a gouji component was pressed but the %s cog is not loaded", COG_NAME)
-    return cog  # type: ignore[return-value]
+    return cog
 
 
 class _Ours:

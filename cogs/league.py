@@ -19,6 +19,7 @@ from render import render_standings
 from render.standings import ranked
 
 from .i18n import bilingual, fit
+from .part import CogPart
 
 if TYPE_CHECKING:
     from bot.discord.app import GoujiBot
@@ -35,7 +36,7 @@ def _line(rank: int, r: StandingRow) -> str:
             f"开点 {r.kaidian}")
 
 
-class LeagueCommands:
+class LeagueCommands(CogPart):
     """Mixed into the ``/gouji`` cog."""
 
     bot: GoujiBot

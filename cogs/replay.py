@@ -24,6 +24,7 @@ from render.replay import render_replay
 from .i18n import OPTION, bilingual, fit
 from .ids import PREFIX, REPLAY_BUTTON, REPLAY_SELECT, _Ours
 from .ids import _cog as table_cog
+from .part import CogPart
 
 if TYPE_CHECKING:
     from bot.discord.app import GoujiBot
@@ -103,7 +104,7 @@ def replay_view(replay: Replay, frame: int) -> discord.ui.View:
     return view
 
 
-class ReplayCommands:
+class ReplayCommands(CogPart):
     """Mixed into the ``/gouji`` cog."""
 
     bot: GoujiBot

@@ -20,6 +20,7 @@ from bot.engine import Ruleset
 from bot.engine.rules import PRESETS, SWITCH_INFO
 
 from .i18n import EMBED_DESCRIPTION, EMBED_TITLE, OPTION, fit
+from .part import CogPart
 from .views import rules_line
 
 RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
@@ -97,7 +98,7 @@ TOPICS = OTHER_TOPICS[: 25 - len(SETTING_TOPICS)] + SETTING_TOPICS
 """The choices of ``topic`` (Discord allows 25): the document's sections, then a page per preset and switch."""
 
 
-class RulesCommands:
+class RulesCommands(CogPart):
     """Mixed into the ``/gouji`` cog."""
 
     def _table_rules(self, channel_id: int | None) -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import MISSING
 
 from bot.ai import LEVELS
 from bot.engine import GoujiError, InvalidCards, Ruleset, format_counts, parse_cards
@@ -27,6 +28,7 @@ from bot.words import play_words
 
 from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
+from .part import CogPart
 from .views import RESUMED, RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
 
 if TYPE_CHECKING:
@@ -55,7 +57,7 @@ def _typed(cards: str) -> Counter[str] | None:
         return None
 
 
-class TableCommands:
+class TableCommands(CogPart):
     """``/gouji open|hand|play|pass|let|table|close`` and every table component (mixed into the cog)."""
 
     bot: GoujiBot
@@ -125,8 +127,8 @@ class TableCommands:
                                                     view=panel.card.view)
             message_id = interaction.message.id if interaction.message is not None else None
         else:
-            sent = await interaction.response.send_message(panel.card.content, file=file, view=panel.card.view,
-                                                           ephemeral=True)
+            sent = await interaction.response.send_message(panel.card.content, file=file,
+                                                           view=panel.card.view or MISSING, ephemeral=True)
             message_id = sent.message_id
         if interaction.guild_id is None and interaction.message is not None:  # a DM panel: its message lasts
             await self.bot.messenger.track_message(table, user.id, interaction.message, panel.key)
@@ -267,7 +269,7 @@ class TableCommands:
         user = interaction.user
         panel = hand_panel(table, _own_seat(table, user.id))
         try:
-            message = await user.send(panel.card.content, file=await panel.card.file(), view=panel.card.view)
+            message = await user.send(panel.card.content, file=await panel.card.file(), view=panel.card.view or MISSING)
         except discord.Forbidden:
             raise TableError("无法私信你：请在隐私设置里允许服务器成员私信",
                              "I cannot DM you: allow direct messages from server members") from None
@@ -326,8 +328,8 @@ class TableCommands:
         component, a select with nothing chosen): answered, nothing changed."""
         if interaction.type is not discord.InteractionType.component or not unreadable(interaction.data):
             return
-        log.debug("unreadable component %r (type %s)", interaction.custom_id,
-                  (interaction.data or {}).get("component_type"))
+        data: dict[str, Any] = dict(interaction.data or {})
+        log.debug("unreadable component %r (type %s)", interaction.custom_id, data.get("component_type"))
         async with self.guarded(interaction, "malformed component"):
             table = self.service.tables.get(interaction.channel_id or 0)
             if table is None or table.match is None or table.seat_of(interaction.user.id) is None:
@@ -338,7 +340,7 @@ class TableCommands:
     async def answer_play_form(self, interaction: discord.Interaction[Any]) -> None:
         """A submitted 自定义出牌, read from its id and field (see ``cogs.ids``): applied or refused with
         the reason, whoever else has one open and after a restart; an unreadable one is out of date."""
-        data = interaction.data or {}
+        data: dict[str, Any] = dict(interaction.data or {})
         if interaction.type is not discord.InteractionType.modal_submit or not str(
                 data.get("custom_id") or "").startswith(FORM_PREFIX):
             return

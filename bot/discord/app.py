@@ -26,6 +26,7 @@ from typing import Any
 
 import discord
 from discord.ext import commands
+from discord.utils import MISSING
 
 from bot.engine import Event
 from bot.logs import at_least_info
@@ -257,7 +258,7 @@ class TableMessenger:
             except discord.NotFound:
                 file.reset()  # the message was deleted: post it again
         old = table.message_id
-        message = await channel.send(card.content, file=file, view=card.view, allowed_mentions=QUIET)
+        message = await channel.send(card.content, file=file, view=card.view or MISSING, allowed_mentions=QUIET)
         await self.service.set_message(table, message.id)
         if old is not None:
             await self._delete(channel, old)
