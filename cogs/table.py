@@ -29,7 +29,7 @@ from bot.words import play_words
 from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
 from .part import CogPart
-from .views import RESUMED, RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
+from .views import RESUMED, RULES_ZH, hand_panel, play_menu, seat_picker
 
 if TYPE_CHECKING:
     from bot.discord.app import GoujiBot
@@ -120,7 +120,7 @@ class TableCommands(CogPart):
         user = interaction.user
         seat = _own_seat(table, user.id)
         panel = hand_panel(table, seat, notice=notice, burn=burn,
-                           hint=suggestion(table, seat) if hint else None)
+                           hint=await self.service.hint(table, seat) if hint else None)
         file = await panel.card.file()
         if edit:
             await interaction.response.edit_message(content=panel.card.content, attachments=[file],
@@ -293,7 +293,7 @@ class TableCommands(CogPart):
         wanted = _typed(current) if current.strip() else Counter()
         plays = [a[5:] for a in table.match.legal_actions(seat) if a.startswith("play ")]
         fits = [p for p in plays if wanted is None or Counter(p) >= wanted]
-        best = suggestion(table, seat)
+        best = table.suggestion(seat)
         first = best.action[5:] if best and best.action[5:] in fits else None
         return [app_commands.Choice(name=fit(f"{play_words(p)} · {p}", OPTION), value=p)
                 for p in play_menu(fits, first)]

@@ -15,11 +15,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from itertools import zip_longest
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ai import Suggestion, suggest
 from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, double_words, is_gouji, parse_play
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
 from bot.service.tables import SEATS, SECRET_DECISIONS, Table
@@ -28,6 +27,9 @@ from render import MatchSummary, TableExtras, render_match, render_panel, render
 
 from .i18n import LABEL, OPTION, bilingual, fit
 from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
+
+if TYPE_CHECKING:
+    from bot.ai import Suggestion
 
 TEAM_ZH = ("红方", "蓝方")
 RULES_ZH = {name: zh for name, (zh, _) in PRESET_WORDS.items()}
@@ -156,14 +158,6 @@ def answer_kinds(table: Table, seat: int, plays: Sequence[str]) -> dict[str, str
     if g is None:
         return {}
     return {p: g.action_kind(seat, f"play {p}") or "" for p in plays}
-
-
-def suggestion(table: Table, seat: int) -> Suggestion | None:
-    """The 提示 for a seat, from its own view only: the one place that asks the AI for a hint."""
-    m = table.match
-    if m is None or m.to_act != seat:
-        return None
-    return suggest(m.view(seat), seat, m.legal_actions(seat))
 
 
 def play_menu(plays: Sequence[str], first: str | None = None, limit: int = MAX_OPTIONS) -> list[str]:
@@ -342,7 +336,7 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     legal = m.legal_actions(seat)
     mine = mv.to_act == seat and table.status == "playing"
     plays = [a[5:] for a in legal if a.startswith("play ")]
-    best = hint or suggestion(table, seat)
+    best = hint or table.suggestion(seat)
     first = best.action[5:] if best and best.action.startswith("play ") else None
     menu = play_menu(plays, first)
     kinds = answer_kinds(table, seat, menu)

@@ -363,7 +363,8 @@ async def start_harness(tmp_path: Path, monkeypatch: Any, debounce: float = 0.01
     fake.messages.update(messages or {})
     monkeypatch.setattr(AsyncWebhookAdapter, "request", lambda self, *a, **kw: fake.webhook(*a, **kw))
     bot = GoujiBot(db_path=tmp_path / "gouji.sqlite3", debounce=debounce, guild_id=guild_id,
-                   service_options={"ai_delay": (0, 0), "sleep": fast_sleep, "rng": random.Random(3)})
+                   service_options={"ai_delay": (0, 0), "sleep": fast_sleep, "rng": random.Random(3),
+                                    "hint_budget": 0.0})
     bot.http.request = fake.http  # type: ignore[method-assign]
     bot.http._HTTPClient__session = aiohttp.ClientSession()  # type: ignore[attr-defined]  # login's (never used)
     await bot._async_setup_hook()  # what login does first: bind the loop

@@ -323,3 +323,25 @@ async def test_shutdown_completes_while_the_last_move_of_a_match_ends_it(tmp_pat
     assert table.status == "over" and CHANNEL not in svc.tables
     assert (await svc.store.actions(table.id))[-1][3] == "play 3"
     await svc.store.close()
+
+
+async def test_the_hint_button_searches_in_a_thinking_process_and_suggests_a_legal_action(tmp_path):
+    """Issue 17 (the hint uses the stronger player) / issue 16 (the cogs do not call the AI): the
+    service's ``hint`` runs ``strong``'s search within its budget off the event loop and answers
+    with one of the seat's legal actions; out of turn it has nothing to say, and with no budget it
+    is the instant suggestion that orders the panel."""
+    svc = await make_service(tmp_path / "h.sqlite3", hint_budget=0.05)
+    table = await open_table(svc)
+    await svc.start(CHANNEL, 11, seed=6)
+    rng = random.Random(4)
+    await drive_humans(svc, table, rng, until=lambda t: t.match.phase == "play" and t.to_act in (0, 3))
+    seat = table.to_act
+    assert seat is not None
+    hint = await svc.hint(table, seat)
+    assert hint is not None and hint.action in table.match.legal_actions(seat)
+    assert svc._thinkers is not None  # it searched in the thinking processes
+    assert await svc.hint(table, 3 - seat) is None  # not that seat's turn
+    svc.hint_budget = 0.0
+    assert await svc.hint(table, seat) == table.suggestion(seat)
+    await svc.shutdown()
+    await svc.store.close()

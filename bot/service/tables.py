@@ -21,7 +21,7 @@ from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.ai import Player, make_player
+from bot.ai import Player, Suggestion, make_player, suggest
 from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset
 from bot.engine.rules import SWITCHES
 from bot.service.store import FinishedGame, Store, StoreError, TableRow
@@ -159,6 +159,15 @@ class Table:
     def seats_dicts(self) -> list[dict[str, Any] | None]:
         return [seat.to_dict() if seat else None for seat in self.seats]
 
+    def suggestion(self, seat: int) -> Suggestion | None:
+        """The instant suggestion (``basic``'s, from the seat's own view only) that orders a seat's
+        plays on its panel and in the typed-play suggestions; None out of turn. The 提示 button asks
+        ``TableService.hint``, which may search."""
+        m = self.match
+        if m is None or m.to_act != seat:
+            return None
+        return suggest(m.view(seat), seat, m.legal_actions(seat))
+
     def turn_key(self) -> tuple[int, int, int | None]:
         m = self.match
         assert m is not None
@@ -174,6 +183,11 @@ def _think(player: Player, view: Any, legal: list[str]) -> str:
     return player.choose(view, legal)
 
 
+def _hint(view: Any, seat: int, legal: list[str], budget: float) -> Suggestion | None:
+    """The 提示 with a search, in a thinking process (at module level, so that it pickles by name)."""
+    return suggest(view, seat, legal, budget=budget)
+
+
 class TableService:
     """All open tables of one process, by channel id."""
 
@@ -186,6 +200,7 @@ class TableService:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         rng: random.Random | None = None,
         trustee_wait: float = TRUSTEE_WAIT,
+        hint_budget: float = 0.0,
     ) -> None:
         self.store = store
         self.tables: dict[int, Table] = {}
@@ -197,6 +212,8 @@ class TableService:
         self.sleep = sleep
         self.rng = rng or random.Random()
         self.trustee_wait = trustee_wait
+        self.hint_budget = hint_budget
+        """Seconds the 提示 button may search (``hint``); 0: the instant suggestion."""
         self.present: Callable[[Table, int], bool] = lambda table, user_id: False
         """Whether a user has a live hand panel at a table (the messenger knows; set by the app)."""
         self.closed = False
@@ -524,6 +541,26 @@ class TableService:
             change = await self._apply(table, seat, None, action)
         table.turn_task = None
         await self._after_change(table, change)
+
+    async def hint(self, table: Table, seat: int) -> Suggestion | None:
+        """The 提示 button's suggestion: ``strong``'s search within ``hint_budget`` seconds (a click's
+        patience) in a thinking process, from the seat's own view only; with no budget, or when no
+        process can think, the instant one. None out of turn."""
+        m = table.match
+        if m is None or m.to_act != seat:
+            return None
+        if self.hint_budget > 0:
+            try:
+                if self._thinkers is None:
+                    self._thinkers = ProcessPoolExecutor(THINKERS, mp_context=multiprocessing.get_context("spawn"))
+                return await asyncio.get_running_loop().run_in_executor(
+                    self._thinkers, _hint, m.view(seat), seat, list(m.legal_actions(seat)), self.hint_budget)
+            except Exception as e:
+                log.warning("hint off the event loop failed at table %s; the instant one instead", table.id,
+                            exc_info=True)
+                if isinstance(e, BrokenExecutor):
+                    self._stop_thinkers()
+        return table.suggestion(seat)
 
     def choose(self, table: Table, seat: int) -> str:
         """The AI's action for a seat (AI seats, 托管, and hints), from that seat's view only."""
