@@ -169,16 +169,20 @@ def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> Iterator[Play]:
 def can_beat(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
     """Whether ``answers(hand, old, rules)`` yields anything, by counting instead of building plays:
     most seats most of the time hold nothing that beats the top play, and asking is the common case."""
+    return _can_same_length(hand, old, old.size) or can_kill(hand, old, rules)
+
+
+def can_kill(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
+    """Whether ``answers`` yields a 大王二杀一 (a kill: one card more than ``old``, R3.2/R3.3), by counting."""
+    if not old.red or hand[RED] < 2:
+        return False
     n = old.size
-    if _can_same_length(hand, old, n):
+    if n == 1:
         return True
-    if old.red and hand[RED] >= 2:  # 大王二杀一
-        if n == 1:
-            return True
-        if rules.joker_two_kill_one_extended:
-            rest = list(hand)
-            rest[RED] -= 2
-            return _can_same_length(rest, old.without_reds(1), n - 1)
+    if rules.joker_two_kill_one_extended:
+        rest = list(hand)
+        rest[RED] -= 2
+        return _can_same_length(rest, old.without_reds(1), n - 1)
     return False
 
 
@@ -191,9 +195,8 @@ def _can_same_length(hand: Sequence[int], old: Play, n: int) -> bool:
     body = n - min(hand[RED] + hand[BLACK], n)
     if body == 0:
         return True
-    for base in range(max(old.base + 1, FIVE), ACE + 1):
-        if hand[base] and hand[base] + hand[TWO] >= body:
-            return True
+    if max(hand[max(old.base + 1, FIVE):ACE + 1], default=0) >= max(1, body - hand[TWO]):
+        return True  # a base rank above old's, held, with enough 2s attached
     if old.base < TWO and hand[TWO] >= body:
         return True
     return old.base < FOUR and old.black == 0 and hand[FOUR] >= n
