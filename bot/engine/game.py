@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
 from .actions import Action
 from .cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
 from .errors import IllegalAction, InvalidCards, InvalidPlay
-from .events import Event, event_dicts
+from .events import AUTO_PASSES, PASSES, ROUNDS, Event, event_dicts, play_event
 from .legal import LegalActions
 from .moves import LeadSpace, answers, can_beat, can_kill, holds, only_threes
 from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, opens_without_fours, parse_play
@@ -278,7 +278,7 @@ class Game:
         if self.top is None:
             return LegalActions(self, seat, (), self._leads(seat), "lead", origin)
         rule = self._answer_rule(seat)
-        plays = list(self._answers(seat, rule))  # cheapest first, as ``answers`` yields them
+        plays = self._answers(seat, rule)  # cheapest first, as ``answers`` builds them
         extra = ("pass", "let") if self._may_let(seat) else ("pass",)
         kinds: Callable[[Play], Any] | str = ""
         if isinstance(rule, str):
@@ -475,21 +475,21 @@ class Game:
         """R14.7 无头: the 对头 of a 革命 seat, its 够死级 spent or declined, answers anyone freely."""
         return seat == self.head and not self.sijiji
 
-    def _answers(self, seat: int, rule: str | tuple[str, str]) -> Iterator[Play]:
+    def _answers(self, seat: int, rule: str | tuple[str, str]) -> list[Play]:
         """Every legal answer of the seat under its ``_answer_rule``. ``answers`` yields only plays that
         beat the top play, so only the rule part is checked here, and only where it depends on the
         play; the kind of each is ``_kind_of``."""
         assert self.top is not None
         if isinstance(rule, tuple):
-            return iter(())
+            return []
         hand, top = self.hands[seat], self.top[1]
         if rule == "shao?" and (not hand[THREE] or hand[FOUR]):
-            return iter(())  # 捎 needs a 3 and no 4 (第十六条 (一)(二)), whatever the play
+            return []  # 捎 needs a 3 and no 4 (第十六条 (一)(二)), whatever the play
         if rule == "locked" and not top.red:
-            return iter(())  # locked, and no 大王 on the table to kill
+            return []  # locked, and no 大王 on the table to kill
         found = answers(hand, top, self.rules)
         if rule in ("shao?", "locked"):
-            return (p for p in found if isinstance(self._kind_of(seat, p, rule), str))
+            return [p for p in found if isinstance(self._kind_of(seat, p, rule), str)]
         return found
 
     def _can_answer(self, seat: int) -> bool:
@@ -501,7 +501,7 @@ class Game:
             return can_beat(self.hands[seat], self.top[1], self.rules)
         if rule == "locked":
             return can_kill(self.hands[seat], self.top[1], self.rules)
-        return next(self._answers(seat, rule), None) is not None
+        return bool(self._answers(seat, rule))
 
     def _may_let(self, seat: int) -> bool:
         return self._let_refusal(seat) is None
@@ -550,7 +550,7 @@ class Game:
         chance = self.kaidian_chance
         self.kaidian_chance = None
         self._take(seat, play)
-        self.events.append(Event("lead", seat, str(play)))
+        self.events.append(play_event("lead", seat, str(play)))
         if play.base == FOUR:
             self._lead_fours(seat, play, fours, chance == seat)
         self._place_on_table(seat, play, "lead")
@@ -587,7 +587,7 @@ class Game:
             self.passed[self.let_by] = True
             self.let_by = None
         self._take(seat, play)
-        self.events.append(Event("follow", seat, str(play)))
+        self.events.append(play_event("follow", seat, str(play)))
         shao = self.round_shao
         was_shao_play = shao is not None and shao[0] == prev_seat
         if self.rules.burn_priority:
@@ -651,12 +651,12 @@ class Game:
         if self._can_answer(d):
             self.to_act = d
         else:
-            self.events.append(Event("pass", d, auto=True))
+            self.events.append(AUTO_PASSES[d])
             self._chong_end(self.revolt)
 
     def _chong_answer(self, seat: int, play: Play) -> None:
         self._take(seat, play)
-        self.events.append(Event("follow", seat, str(play)))
+        self.events.append(play_event("follow", seat, str(play)))
         self.marks[seat] = str(play)
         if self.chong:
             self._chong_next()
@@ -676,7 +676,7 @@ class Game:
         if not self._check_end():
             leader = self.round_leader if any(self.hands[self.round_leader]) else self._next_holder(self.round_leader)
             self._new_round(leader)
-            self.events.append(Event("round", leader))
+            self.events.append(ROUNDS[leader])
 
     def _place_on_table(self, seat: int, play: Play, kind: str) -> None:
         self.top = (seat, play)
@@ -739,7 +739,7 @@ class Game:
     def _pass(self, seat: int) -> None:
         self.passed[seat] = True
         self.marks[seat] = "pass"
-        self.events.append(Event("pass", seat))
+        self.events.append(PASSES[seat])
         if self.top_kind == "chong":  # 不打: the 革命 seat 开点s (R14.6)
             assert self.revolt is not None
             self._chong_end(self.revolt)
@@ -764,7 +764,7 @@ class Game:
                 return
             self.passed[s] = True
             self.marks[s] = "pass"
-            self.events.append(Event("pass", s, auto=True))
+            self.events.append(AUTO_PASSES[s])
         if self.let_by is not None:  # neither 下家 nor 下联 beat the play that was let: the letter acts again
             self.to_act = self.let_by
             self.let_by = None
@@ -809,7 +809,7 @@ class Game:
             leader = self._next_holder(top_seat)
             self.events.append(Event("jiefeng", leader))
         self._new_round(leader)
-        self.events.append(Event("round", leader))
+        self.events.append(ROUNDS[leader])
         if self.burning is not None and self.burning[0] == leader and not self._leads(leader):
             self._burn_fail(leader)
 

@@ -36,41 +36,42 @@ class LeadSpace(Sequence[Play]):
 
     def __init__(self, hand: Sequence[int], need_joker: bool = False) -> None:
         self._groups: list[tuple[int, int, int, int]] = []  # (base, most base cards, most 2s, first joker combo)
+        self._sizes: list[int] = []  # how many leads each group holds
         self._red1 = hand[RED] + 1
         self._jokers = (hand[BLACK] + 1) * self._red1  # joker combos j ↔ (black, red) = divmod(j, red+1)
-        jstart = 1 if need_joker else 0
         if only_threes(hand):
             self._threes = hand[THREE]
-            self._sizes = [1]
+            self._sizes.append(1)
+            self._len = 1
             return
         self._threes = 0
+        jstart = 1 if need_joker else 0
+        width = self._jokers - jstart  # joker combos a base may carry
+        twos = hand[TWO]
+        group, size = self._groups.append, self._sizes.append
         if hand[FOUR] and not need_joker:
-            self._groups.append((FOUR, hand[FOUR], 0, 0))
+            group((FOUR, hand[FOUR], 0, 0))
+            size(hand[FOUR])
         for base in range(FIVE, ACE + 1):
             if hand[base]:
-                self._groups.append((base, hand[base], hand[TWO], jstart))
-        if hand[TWO]:
-            self._groups.append((TWO, hand[TWO], 0, jstart))
+                group((base, hand[base], twos, jstart))
+                size(hand[base] * (twos + 1) * width)
+        if twos:
+            group((TWO, twos, 0, jstart))
+            size(twos * width)
         if self._jokers > 1:
-            self._groups.append((0, 0, 0, 1))
-        self._sizes = [self._size(g) for g in self._groups]
-
-    def _size(self, g: tuple[int, int, int, int]) -> int:
-        base, most, twos, jstart = g
-        if base == FOUR:
-            return most
-        if base == 0:
-            return self._jokers - 1
-        return most * (twos + 1) * (self._jokers - jstart)
+            group((0, 0, 0, 1))
+            size(self._jokers - 1)
+        self._len = sum(self._sizes)
 
     def __len__(self) -> int:
-        return sum(self._sizes)
+        return self._len
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
         if i < 0:
-            i += len(self)
+            i += self._len
         if self._threes:
             if i == 0:
                 return Play(THREE, self._threes)
@@ -122,28 +123,35 @@ class LeadSpace(Sequence[Play]):
         return any(p == play for p in self)
 
 
-def _same_length(hand: Sequence[int], old: Play, n: int) -> Iterator[Play]:
+def _same_length(hand: Sequence[int], old: Play, n: int) -> list[Play]:
     """Plays of ``n`` cards from ``hand`` that beat ``old`` card by card (R3.1), cheapest first: fewer
     大王, then fewer 小王, then fewer 2s attached, then the weaker base rank (``answer_cost``), so that
-    the legal answers need no sorting."""
+    the legal answers need no sorting. Built as a list: the engine asks for every answer of the seat
+    to act after every action."""
+    out: list[Play] = []
     if old.red:
-        return
+        return out
     low = max(old.base + 1, FOUR)
+    held = [(base, hand[base]) for base in range(max(low, FIVE), ACE + 1) if hand[base]]
+    fours = hand[FOUR] if low == FOUR else 0  # 4s only pure, and only on plays below them
+    twos_alone = hand[TWO] if low <= TWO else 0
+    add = out.append
     for red in range(old.black, min(hand[RED], n) + 1):
         for black in range(0, min(hand[BLACK], n - red) + 1):
             body = n - red - black
             if body == 0:
-                yield Play(0, 0, 0, black, red)
+                add(Play(0, 0, 0, black, red))
                 continue
             for twos in range(0, min(hand[TWO], body - 1) + 1):
                 k = body - twos
-                if twos == 0 and low == FOUR and red == 0 and black == 0 and hand[FOUR] >= body:
-                    yield Play(FOUR, body)
-                for base in range(max(low, FIVE), ACE + 1):
-                    if hand[base] >= k:
-                        yield Play(base, k, twos, black, red)
-                if twos == 0 and low <= TWO and hand[TWO] >= body:
-                    yield Play(TWO, body, 0, black, red)
+                if twos == 0 and red == 0 and black == 0 and fours >= body:
+                    add(Play(FOUR, body))
+                for base, held_n in held:
+                    if held_n >= k:
+                        add(Play(base, k, twos, black, red))
+                if twos == 0 and twos_alone >= body:
+                    add(Play(TWO, body, 0, black, red))
+    return out
 
 
 def answer_cost(p: Play) -> tuple[int, int, int, int, int]:
@@ -151,19 +159,19 @@ def answer_cost(p: Play) -> tuple[int, int, int, int, int]:
     return (p.red, p.black, p.twos, p.base, p.n)
 
 
-def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> Iterator[Play]:
+def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> list[Play]:
     """Every play of ``hand`` that beats ``old`` by strength (R3.1–R3.3), cheapest first (``answer_cost``)."""
     n = old.size
-    yield from _same_length(hand, old, n)
+    found = _same_length(hand, old, n)
     if old.red and hand[RED] >= 2:  # 大王二杀一
         if n == 1:
-            yield Play(0, 0, 0, 0, 2)
+            found.append(Play(0, 0, 0, 0, 2))
         elif rules.joker_two_kill_one_extended:
             rest = list(hand)
             rest[RED] -= 2
-            for p in _same_length(rest, old.without_reds(1), n - 1):
-                yield Play(p.base, p.n, p.twos, p.black, p.red + 2)
-
+            found += [Play(p.base, p.n, p.twos, p.black, p.red + 2)
+                      for p in _same_length(rest, old.without_reds(1), n - 1)]
+    return found
 
 
 def can_beat(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
