@@ -279,7 +279,7 @@ class Game:
             return LegalActions(self, seat, (), self._leads(seat), "lead", origin)
         rule = self._answer_rule(seat)
         plays = self._answers(seat, rule)  # cheapest first, as ``answers`` builds them
-        extra = ("pass", "let") if self._may_let(seat) else ("pass",)
+        extra = ("pass", "let") if self.top[0] == opposite(seat) and self._may_let(seat) else ("pass",)  # R5.4
         kinds: Callable[[Play], Any] | str = ""
         if isinstance(rule, str):
             kinds = _RULE_KIND.get(rule) or partial(self._kind_of, seat, rule=rule)
@@ -683,7 +683,7 @@ class Game:
         self.top_kind = kind
         self.let_done = False
         self.top_gouji = is_gouji(play, self.rules)  # in force: checked again once the play has done its work
-        self.top_pure = is_pure_gouji(play, self.rules)
+        self.top_pure = self.top_gouji and is_pure_gouji(play, self.rules)  # pure is 够级 too
         self.marks[seat] = str(play)
         self._dead = self.top_gouji and seat == self.head and self.sijiji > 0 and self.holding >= 5
         if self._dead:

@@ -38,26 +38,23 @@ class LegalActions(Sequence[Action]):
     def _special(self, word: str) -> Action:
         return Action(word, None, word, self._origin)
 
-    def _action(self, i: int) -> Action:
-        p = self._plays[i]
-        return listed(p, self._kinds if isinstance(self._kinds, str) else self._kinds(p), self._origin)
-
     def __len__(self) -> int:
         return self._len
 
     def __getitem__(self, i: Any) -> Any:
         n = self._n
-        if i.__class__ is int and 0 <= i < n:  # the common case first: random.choice, a menu
-            return self._action(i)
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if 0 <= i < n:
-            return self._action(i)
-        if n <= i < self._len:
-            return self._special(self._specials[i - n])
-        raise IndexError(i)
+        if i.__class__ is not int or not 0 <= i < n:  # the common case, a play by index, goes straight on
+            if isinstance(i, slice):
+                return [self[j] for j in range(*i.indices(self._len))]
+            if i < 0:
+                i += self._len
+            if n <= i < self._len:
+                return self._special(self._specials[i - n])
+            if not 0 <= i < n:
+                raise IndexError(i)
+        p = self._plays[i]
+        kinds = self._kinds
+        return listed(p, kinds if isinstance(kinds, str) else kinds(p), self._origin)
 
     def __iter__(self) -> Iterator[Action]:
         kinds, origin = self._kinds, self._origin

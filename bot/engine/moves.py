@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .cards import ACE, BLACK, FIVE, FOUR, RED, THREE, TWO
-from .plays import Play
+from .plays import Play, play_of
 from .rules import Ruleset
 
 
@@ -74,7 +74,7 @@ class LeadSpace(Sequence[Play]):
             i += self._len
         if self._threes:
             if i == 0:
-                return Play(THREE, self._threes)
+                return play_of(THREE, self._threes)
             raise IndexError(i)
         for g, size in zip(self._groups, self._sizes, strict=True):
             if i < size:
@@ -85,39 +85,39 @@ class LeadSpace(Sequence[Play]):
     def _unrank(self, g: tuple[int, int, int, int], i: int) -> Play:
         base, _most, twos, jstart = g
         if base == FOUR:
-            return Play(FOUR, i + 1)
+            return play_of(FOUR, i + 1)
         if base == 0:
             black, red = divmod(i + 1, self._red1)
-            return Play(0, 0, 0, black, red)
+            return play_of(0, 0, 0, black, red)
         width = self._jokers - jstart
         rest, j = divmod(i, width)
         black, red = divmod(j + jstart, self._red1)
         if base == TWO:
-            return Play(TWO, rest + 1, 0, black, red)
+            return play_of(TWO, rest + 1, 0, black, red)
         k, t = divmod(rest, twos + 1)
-        return Play(base, k + 1, t, black, red)
+        return play_of(base, k + 1, t, black, red)
 
     def __iter__(self) -> Iterator[Play]:
         if self._threes:
-            yield Play(THREE, self._threes)
+            yield play_of(THREE, self._threes)
             return
         combos = [divmod(j, self._red1) for j in range(self._jokers)]
         for base, most, twos, jstart in self._groups:
             if base == FOUR:
                 for k in range(1, most + 1):
-                    yield Play(FOUR, k)
+                    yield play_of(FOUR, k)
             elif base == 0:
                 for black, red in combos[1:]:
-                    yield Play(0, 0, 0, black, red)
+                    yield play_of(0, 0, 0, black, red)
             elif base == TWO:
                 for k in range(1, most + 1):
                     for black, red in combos[jstart:]:
-                        yield Play(TWO, k, 0, black, red)
+                        yield play_of(TWO, k, 0, black, red)
             else:
                 for k in range(1, most + 1):
                     for t in range(twos + 1):
                         for black, red in combos[jstart:]:
-                            yield Play(base, k, t, black, red)
+                            yield play_of(base, k, t, black, red)
 
     def __contains__(self, play: object) -> bool:
         return any(p == play for p in self)
@@ -128,10 +128,17 @@ def _same_length(hand: Sequence[int], old: Play, n: int) -> list[Play]:
     大王, then fewer 小王, then fewer 2s attached, then the weaker base rank (``answer_cost``), so that
     the legal answers need no sorting. Built as a list: the engine asks for every answer of the seat
     to act after every action."""
-    out: list[Play] = []
     if old.red:
-        return out
+        return []
     low = max(old.base + 1, FOUR)
+    if n == 1 and not old.black:  # a single card, the most common top play: 4…2, then 小王, 大王
+        out = [_SINGLES[r] for r in range(low, TWO + 1) if hand[r]]
+        if hand[BLACK]:
+            out.append(_SINGLES[BLACK])
+        if hand[RED]:
+            out.append(_SINGLES[RED])
+        return out
+    out = []
     held = [(base, hand[base]) for base in range(max(low, FIVE), ACE + 1) if hand[base]]
     fours = hand[FOUR] if low == FOUR else 0  # 4s only pure, and only on plays below them
     twos_alone = hand[TWO] if low <= TWO else 0
@@ -140,18 +147,22 @@ def _same_length(hand: Sequence[int], old: Play, n: int) -> list[Play]:
         for black in range(0, min(hand[BLACK], n - red) + 1):
             body = n - red - black
             if body == 0:
-                add(Play(0, 0, 0, black, red))
+                add(play_of(0, 0, 0, black, red))
                 continue
             for twos in range(0, min(hand[TWO], body - 1) + 1):
                 k = body - twos
                 if twos == 0 and red == 0 and black == 0 and fours >= body:
-                    add(Play(FOUR, body))
+                    add(play_of(FOUR, body))
                 for base, held_n in held:
                     if held_n >= k:
-                        add(Play(base, k, twos, black, red))
+                        add(play_of(base, k, twos, black, red))
                 if twos == 0 and twos_alone >= body:
-                    add(Play(TWO, body, 0, black, red))
+                    add(play_of(TWO, body, 0, black, red))
     return out
+
+
+_SINGLES = {r: play_of(r, 1) for r in range(FOUR, TWO + 1)} | {BLACK: play_of(0, 0, 0, 1), RED: play_of(0, 0, 0, 0, 1)}
+"""The single cards that may answer (3s never do), by rank."""
 
 
 def answer_cost(p: Play) -> tuple[int, int, int, int, int]:
@@ -165,11 +176,11 @@ def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> list[Play]:
     found = _same_length(hand, old, n)
     if old.red and hand[RED] >= 2:  # 大王二杀一
         if n == 1:
-            found.append(Play(0, 0, 0, 0, 2))
+            found.append(play_of(0, 0, 0, 0, 2))
         elif rules.joker_two_kill_one_extended:
             rest = list(hand)
             rest[RED] -= 2
-            found += [Play(p.base, p.n, p.twos, p.black, p.red + 2)
+            found += [play_of(p.base, p.n, p.twos, p.black, p.red + 2)
                       for p in _same_length(rest, old.without_reds(1), n - 1)]
     return found
 
@@ -177,7 +188,9 @@ def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> list[Play]:
 def can_beat(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
     """Whether ``answers(hand, old, rules)`` yields anything, by counting instead of building plays:
     most seats most of the time hold nothing that beats the top play, and asking is the common case."""
-    return _can_same_length(hand, old, old.size) or can_kill(hand, old, rules)
+    if old.red:  # only a kill beats a 大王 (R3.1)
+        return can_kill(hand, old, rules)
+    return _can_same_length(hand, old, old.size)
 
 
 def can_kill(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
