@@ -130,7 +130,7 @@ def _same_length(hand: Sequence[int], old: Play, n: int) -> list[Play]:
     to act after every action."""
     if old.red:
         return []
-    low = max(old.base + 1, FOUR)
+    low = old.base + 1 if old.base >= FOUR else FOUR  # (no min/max: they cost more than the loops here)
     if n == 1 and not old.black:  # a single card, the most common top play: 4…2, then 小王, 大王
         out = [_SINGLES[r] for r in range(low, TWO + 1) if hand[r]]
         if hand[BLACK]:
@@ -139,17 +139,18 @@ def _same_length(hand: Sequence[int], old: Play, n: int) -> list[Play]:
             out.append(_SINGLES[RED])
         return out
     out = []
-    held = [(base, hand[base]) for base in range(max(low, FIVE), ACE + 1) if hand[base]]
+    held = [(base, hand[base]) for base in range(low if low > FIVE else FIVE, ACE + 1) if hand[base]]
     fours = hand[FOUR] if low == FOUR else 0  # 4s only pure, and only on plays below them
-    twos_alone = hand[TWO] if low <= TWO else 0
+    twos_held, blacks, reds = hand[TWO], hand[BLACK], hand[RED]
+    twos_alone = twos_held if low <= TWO else 0
     add = out.append
-    for red in range(old.black, min(hand[RED], n) + 1):
-        for black in range(0, min(hand[BLACK], n - red) + 1):
+    for red in range(old.black, (reds if reds < n else n) + 1):
+        for black in range(0, (blacks if blacks < n - red else n - red) + 1):
             body = n - red - black
             if body == 0:
                 add(play_of(0, 0, 0, black, red))
                 continue
-            for twos in range(0, min(hand[TWO], body - 1) + 1):
+            for twos in range(0, (twos_held if twos_held < body - 1 else body - 1) + 1):
                 k = body - twos
                 if twos == 0 and red == 0 and black == 0 and fours >= body:
                     add(play_of(FOUR, body))
@@ -213,11 +214,15 @@ def _can_same_length(hand: Sequence[int], old: Play, n: int) -> bool:
     base cards stronger than old's with 2s attached, or 2s alone; 4s only pure."""
     if old.red or hand[RED] < old.black:
         return False
-    body = n - min(hand[RED] + hand[BLACK], n)
-    if body == 0:
+    body = n - hand[RED] - hand[BLACK]
+    if body <= 0:
         return True
-    if max(hand[max(old.base + 1, FIVE):ACE + 1], default=0) >= max(1, body - hand[TWO]):
-        return True  # a base rank above old's, held, with enough 2s attached
-    if old.base < TWO and hand[TWO] >= body:
+    twos, base = hand[TWO], old.base
+    low = base + 1 if base >= FIVE else FIVE
+    # a base rank above old's, held, with enough 2s attached (asked after every action: no builtins
+    # with keywords here, they cost more than the rest)
+    if low <= ACE and max(hand[low:ACE + 1]) >= (body - twos if body - twos > 1 else 1):
         return True
-    return old.base < FOUR and old.black == 0 and hand[FOUR] >= n
+    if base < TWO and twos >= body:
+        return True
+    return base < FOUR and old.black == 0 and hand[FOUR] >= n
