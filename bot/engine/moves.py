@@ -31,93 +31,87 @@ def only_threes(hand: Sequence[int]) -> bool:
 class LeadSpace(Sequence[Play]):
     """All leads of a hand, in a fixed order (weak base ranks first), built lazily.
 
-    ``need_joker`` keeps only leads carrying a 小王 or 大王 (步步带王, R6.4).
+    The order: 4s (1, 2, … of them), then each base rank 5…A held (k of them with t 2s attached and
+    a joker combination), then 2s (with jokers), then jokers alone; a joker combination j is
+    (小王, 大王) = divmod(j, 大王 held + 1). ``need_joker`` keeps only leads carrying a 小王 or 大王
+    (步步带王, R6.4), which also leaves out the 4s.
     """
 
     def __init__(self, hand: Sequence[int], need_joker: bool = False) -> None:
-        self._groups: list[tuple[int, int, int, int]] = []  # (base, most base cards, most 2s, first joker combo)
-        self._sizes: list[int] = []  # how many leads each group holds
+        self._hand = list(hand)  # the hand as it was: the game plays on
         self._red1 = hand[RED] + 1
-        self._jokers = (hand[BLACK] + 1) * self._red1  # joker combos j ↔ (black, red) = divmod(j, red+1)
+        self._jokers = (hand[BLACK] + 1) * self._red1  # joker combinations, none at all included
         if only_threes(hand):
             self._threes = hand[THREE]
-            self._sizes.append(1)
             self._len = 1
             return
         self._threes = 0
-        jstart = 1 if need_joker else 0
-        width = self._jokers - jstart  # joker combos a base may carry
+        self._jstart = 1 if need_joker else 0
+        self._fours = 0 if need_joker else hand[FOUR]
+        width = self._jokers - self._jstart  # joker combinations a base may carry
         twos = hand[TWO]
-        group, size = self._groups.append, self._sizes.append
-        if hand[FOUR] and not need_joker:
-            group((FOUR, hand[FOUR], 0, 0))
-            size(hand[FOUR])
-        for base in range(FIVE, ACE + 1):
-            if hand[base]:
-                group((base, hand[base], twos, jstart))
-                size(hand[base] * (twos + 1) * width)
-        if twos:
-            group((TWO, twos, 0, jstart))
-            size(twos * width)
-        if self._jokers > 1:
-            group((0, 0, 0, 1))
-            size(self._jokers - 1)
-        self._len = sum(self._sizes)
+        # counted by multiplication, not built: a seat that leads is asked for its leads every time
+        self._len = (self._fours + sum(hand[FIVE:ACE + 1]) * (twos + 1) * width + twos * width
+                     + self._jokers - 1)
 
     def __len__(self) -> int:
         return self._len
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
+            return [self[j] for j in range(*i.indices(self._len))]
         if i < 0:
             i += self._len
-        if self._threes:
-            if i == 0:
-                return play_of(THREE, self._threes)
+        if not 0 <= i < self._len:
             raise IndexError(i)
-        for g, size in zip(self._groups, self._sizes, strict=True):
-            if i < size:
-                return self._unrank(g, i)
-            i -= size
-        raise IndexError(i)
+        if self._threes:
+            return play_of(THREE, self._threes)
+        return self._unrank(i)
 
-    def _unrank(self, g: tuple[int, int, int, int], i: int) -> Play:
-        base, _most, twos, jstart = g
-        if base == FOUR:
+    def _unrank(self, i: int) -> Play:
+        """The i-th lead, by walking the order (mixed-radix unranking within a rank)."""
+        if i < self._fours:
             return play_of(FOUR, i + 1)
-        if base == 0:
-            black, red = divmod(i + 1, self._red1)
-            return play_of(0, 0, 0, black, red)
+        i -= self._fours
+        hand, red1, jstart = self._hand, self._red1, self._jstart
+        twos = hand[TWO]
         width = self._jokers - jstart
-        rest, j = divmod(i, width)
-        black, red = divmod(j + jstart, self._red1)
-        if base == TWO:
+        per = (twos + 1) * width
+        for base in range(FIVE, ACE + 1):
+            size = hand[base] * per
+            if i < size:
+                rest, j = divmod(i, width)
+                black, red = divmod(j + jstart, red1)
+                k, t = divmod(rest, twos + 1)
+                return play_of(base, k + 1, t, black, red)
+            i -= size
+        if i < twos * width:
+            rest, j = divmod(i, width)
+            black, red = divmod(j + jstart, red1)
             return play_of(TWO, rest + 1, 0, black, red)
-        k, t = divmod(rest, twos + 1)
-        return play_of(base, k + 1, t, black, red)
+        black, red = divmod(i - twos * width + 1, red1)
+        return play_of(0, 0, 0, black, red)
 
     def __iter__(self) -> Iterator[Play]:
         if self._threes:
-            yield play_of(THREE, self._threes)
+            yield Play(THREE, self._threes)
             return
+        hand, jstart = self._hand, self._jstart
         combos = [divmod(j, self._red1) for j in range(self._jokers)]
-        for base, most, twos, jstart in self._groups:
-            if base == FOUR:
-                for k in range(1, most + 1):
-                    yield play_of(FOUR, k)
-            elif base == 0:
-                for black, red in combos[1:]:
-                    yield play_of(0, 0, 0, black, red)
-            elif base == TWO:
-                for k in range(1, most + 1):
-                    for black, red in combos[jstart:]:
-                        yield play_of(TWO, k, 0, black, red)
-            else:
-                for k in range(1, most + 1):
-                    for t in range(twos + 1):
-                        for black, red in combos[jstart:]:
-                            yield play_of(base, k, t, black, red)
+        carried = combos[jstart:]
+        for k in range(1, self._fours + 1):
+            yield Play(FOUR, k)
+        twos = hand[TWO]
+        for base in range(FIVE, ACE + 1):
+            for k in range(1, hand[base] + 1):
+                for t in range(twos + 1):
+                    for black, red in carried:
+                        yield Play(base, k, t, black, red)
+        for k in range(1, twos + 1):
+            for black, red in carried:
+                yield Play(TWO, k, 0, black, red)
+        for black, red in combos[1:]:
+            yield Play(0, 0, 0, black, red)
 
     def __contains__(self, play: object) -> bool:
         return any(p == play for p in self)
