@@ -2,7 +2,10 @@
 
 ``engine``: random-legal full games per second on one core, and the median and p99 time of
 ``legal_actions`` on the hardest positions — a 36-card lead holding eight 2s and all eight
-jokers, and an answer to a 够级 play — both as the lazy call and fully listed.
+jokers, and an answer to a 够级 play — both as the lazy call and fully listed. ``engine --compare
+DIR`` plays the same seeded games with this tree's engine and with the one checked out in DIR
+(``git worktree add --detach DIR <commit>``), each in a fresh process, alternately, and prints the
+median CPU seconds of each and their ratio.
 
 ``arena``: AI level A on one team against level B on the other (``bot.ai``), on seeded one-game
 matches (every phase: buying, 革命, 宣点, play) under ``--rules`` (a preset and its switches). Each
@@ -17,8 +20,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from functools import partial
@@ -80,6 +86,46 @@ def bench_engine(seconds: float) -> None:
         lmed, lp99 = _time_calls(lambda: list(g.legal_actions(seat)), 300)  # noqa: B023 (called at once)
         print(f"legal_actions, {name} ({n} actions): call median {med:.3f} ms p99 {p99:.3f} ms; "
               f"listed in full median {lmed:.3f} ms p99 {lp99:.3f} ms")
+
+
+SAME_GAMES = """
+import random, sys, time
+from bot.engine import Game
+start = time.process_time()
+for seed in range(int(sys.argv[1])):
+    rng = random.Random(seed)
+    g = Game.deal(seed)
+    while not g.over:
+        seat = g.to_act
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+print(time.process_time() - start)
+"""
+"""The driver both engines run: deal ``seed`` for seed 0…n-1, then a seeded random choice among the
+legal actions until the game ends (only what every engine version offers: ``Game.deal``,
+``legal_actions``, ``act``). Where the rules changed between the two the games part there."""
+
+
+def _cpu_of(tree: str, games: int) -> float:
+    """CPU seconds of the driver's games in a fresh interpreter whose ``bot`` is the one in ``tree``."""
+    env = {**os.environ, "PYTHONPATH": tree}
+    out = subprocess.run([sys.executable, "-c", SAME_GAMES, str(games)], cwd=tree, env=env,
+                         capture_output=True, text=True, check=True)
+    return float(out.stdout.split()[-1])
+
+
+def bench_compare(other: str, games: int, rounds: int) -> None:
+    """This tree's engine against the one in ``other`` on the same games, run in turn (A B A B …) so
+    that the machine's drift touches both alike; medians of CPU time inside each process."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ours, theirs = [], []
+    for _ in range(rounds):
+        ours.append(_cpu_of(here, games))
+        theirs.append(_cpu_of(other, games))
+    a, b = statistics.median(ours), statistics.median(theirs)
+    ratios = sorted(t / o for o, t in zip(ours, theirs, strict=True))
+    print(f"the same {games} random legal games (seeds 0…{games - 1}), {rounds} runs each, in turn: "
+          f"this engine {a:.2f} s, {other} {b:.2f} s of CPU (medians) = {b / a:.2f}x "
+          f"(pair by pair {ratios[0]:.2f}–{ratios[-1]:.2f}x)")
 
 
 def bench_match(matches: int, games: int) -> None:
@@ -185,6 +231,9 @@ def main(argv: list[str] | None = None) -> None:
     sub = parser.add_subparsers(dest="what", required=True)
     eng = sub.add_parser("engine", help="engine speed")
     eng.add_argument("--seconds", type=float, default=10.0, help="how long to play random games")
+    eng.add_argument("--compare", metavar="DIR", help="a checkout of another commit to race on the same games")
+    eng.add_argument("--games", type=int, default=400, help="games per run with --compare")
+    eng.add_argument("--rounds", type=int, default=5, help="runs of each engine with --compare")
     mat = sub.add_parser("match", help="time full random matches")
     mat.add_argument("--matches", type=int, default=30)
     mat.add_argument("--games", type=int, default=4)
@@ -202,7 +251,9 @@ def main(argv: list[str] | None = None) -> None:
     tab.add_argument("--ai", default="random", help="level of the AI seats (random, basic, strong)")
     tab.add_argument("--only", choices=("saturated", "busy", "table speed"), help="just this one of the runs")
     args = parser.parse_args(argv)
-    if args.what == "engine":
+    if args.what == "engine" and args.compare:
+        bench_compare(args.compare, args.games, args.rounds)
+    elif args.what == "engine":
         bench_engine(args.seconds)
     elif args.what == "match":
         bench_match(args.matches, args.games)

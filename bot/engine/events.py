@@ -47,6 +47,21 @@ class Event(NamedTuple):
                    d.get("tag"))
 
 
+_tuple_new = tuple.__new__
+
+
+def play_event(kind: str, seat: int, play: str) -> Event:
+    """``Event(kind, seat, play)`` — a lead or an answer — built without the named tuple's keyword
+    defaults, which cost twice as much: a game logs one per card play."""
+    return _tuple_new(Event, (kind, seat, play, None, None, False, None))
+
+
+PASSES = tuple(Event("pass", s) for s in range(6))
+"""Each seat's ``pass``, ``pass`` made for it (R5.6) and ``round`` it leads: values, so made once."""
+AUTO_PASSES = tuple(Event("pass", s, auto=True) for s in range(6))
+ROUNDS = tuple(Event("round", s) for s in range(6))
+
+
 def event_dicts(events: list[Event], cache: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The dicts of an append-only event list, converting only events added since the last call:
     a table is saved after every action, and its log only grows."""

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
 from .actions import Action
 from .cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
 from .errors import IllegalAction, InvalidCards, InvalidPlay
-from .events import Event, event_dicts
+from .events import AUTO_PASSES, PASSES, ROUNDS, Event, event_dicts, play_event
 from .legal import LegalActions
-from .moves import LeadSpace, answers, can_beat, holds, only_threes
+from .moves import LeadSpace, answers, can_beat, can_kill, holds, only_threes
 from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, opens_without_fours, parse_play
 from .rules import Ruleset
 from .scoring import GameResult, score
@@ -34,6 +34,24 @@ def opposite(seat: int) -> int:
 def team_of(seat: int) -> int:
     """联邦: team 0 is seats 0, 2, 4; team 1 is seats 1, 3, 5 (R1.2)."""
     return seat % 2
+
+
+def _burn_order(top_seat: int, seat: int) -> tuple[int, ...]:
+    order = [(top_seat + i) % SEATS for i in (2, 4, 1, 5, 3)]
+    return tuple(order[order.index(seat) + 1:] if seat in order else order)
+
+
+_PLAY_ORDER = tuple(tuple(tuple((seat + i) % SEATS for i in range(1, (top - seat) % SEATS or SEATS))
+                          for seat in range(SEATS)) for top in range(SEATS))
+"""``_turn_order`` by top seat and seat, in play order (R5.2, R6.1): asked after every action."""
+_BURN_ORDER = tuple(tuple(_burn_order(top, seat) for seat in range(SEATS)) for top in range(SEATS))
+"""… and under 烧牌优先 while a 够级 play is in force (R14.2)."""
+_RULE_KIND = {"chong": "chong", "dadian": "dadian", "follow": "follow", "shao": "shao", "shao?": "shao",
+              "locked": "kill"}
+"""The one kind of every legal answer under an answer rule, where it is one (``Game._kind_of`` on the
+plays ``Game._answers`` keeps); under ``free`` it is ``follow`` or ``kill``, play by play."""
+_WHOLE_RULES = frozenset(("chong", "dadian", "follow", "shao", "free"))
+"""Answer rules (``Game._answer_rule``) under which every play that beats the top play is legal."""
 
 
 class Game:
@@ -237,7 +255,7 @@ class Game:
         self.events.append(Event("hui", leader, str(play)))
         self.hui_open = True
         self._place_on_table(leader, play, "hui")
-        self._after_play(leader, [])
+        self._after_play(leader, [], emptied=True)
 
     # ------------------------------------------------------------------ public reading
     def hand(self, seat: int) -> str:
@@ -260,9 +278,11 @@ class Game:
         if self.top is None:
             return LegalActions(self, seat, (), self._leads(seat), "lead", origin)
         rule = self._answer_rule(seat)
-        plays = list(self._answers(seat, rule))  # cheapest first, as ``answers`` yields them
-        extra = ("pass", "let") if self._may_let(seat) else ("pass",)
-        kinds = partial(self._kind_of, seat, rule=rule) if isinstance(rule, str) else ""
+        plays = self._answers(seat, rule)  # cheapest first, as ``answers`` builds them
+        extra = ("pass", "let") if self.top[0] == opposite(seat) and self._may_let(seat) else ("pass",)  # R5.4
+        kinds: Callable[[Play], Any] | str = ""
+        if isinstance(rule, str):
+            kinds = _RULE_KIND.get(rule) or partial(self._kind_of, seat, rule=rule)
         return LegalActions(self, seat, extra, plays, kinds, origin)
 
     def is_legal(self, seat: int, action: str) -> bool:
@@ -455,30 +475,33 @@ class Game:
         """R14.7 无头: the 对头 of a 革命 seat, its 够死级 spent or declined, answers anyone freely."""
         return seat == self.head and not self.sijiji
 
-    def _answers(self, seat: int, rule: str | tuple[str, str]) -> Iterator[Play]:
+    def _answers(self, seat: int, rule: str | tuple[str, str]) -> list[Play]:
         """Every legal answer of the seat under its ``_answer_rule``. ``answers`` yields only plays that
         beat the top play, so only the rule part is checked here, and only where it depends on the
         play; the kind of each is ``_kind_of``."""
         assert self.top is not None
         if isinstance(rule, tuple):
-            return iter(())
+            return []
         hand, top = self.hands[seat], self.top[1]
         if rule == "shao?" and (not hand[THREE] or hand[FOUR]):
-            return iter(())  # 捎 needs a 3 and no 4 (第十六条 (一)(二)), whatever the play
+            return []  # 捎 needs a 3 and no 4 (第十六条 (一)(二)), whatever the play
         if rule == "locked" and not top.red:
-            return iter(())  # locked, and no 大王 on the table to kill
+            return []  # locked, and no 大王 on the table to kill
         found = answers(hand, top, self.rules)
         if rule in ("shao?", "locked"):
-            return (p for p in found if isinstance(self._kind_of(seat, p, rule), str))
+            return [p for p in found if isinstance(self._kind_of(seat, p, rule), str)]
         return found
 
     def _can_answer(self, seat: int) -> bool:
-        """Whether the seat has any legal answer: by counting cards (``can_beat``) when every play
-        that beats the top play would be allowed, else by finding one."""
+        """Whether the seat has any legal answer: by counting cards (``can_beat``, ``can_kill``) when
+        the rule does not depend on the play, else by finding one (捎, judged per play)."""
         assert self.top is not None
-        if self._answer_rule(seat) in ("chong", "dadian", "follow", "shao", "free"):
+        rule = self._answer_rule(seat)
+        if rule == "free" or rule in _WHOLE_RULES:
             return can_beat(self.hands[seat], self.top[1], self.rules)
-        return next(self._answers(seat, self._answer_rule(seat)), None) is not None
+        if rule == "locked":
+            return can_kill(self.hands[seat], self.top[1], self.rules)
+        return bool(self._answers(seat, rule))
 
     def _may_let(self, seat: int) -> bool:
         return self._let_refusal(seat) is None
@@ -509,18 +532,26 @@ class Game:
     # ------------------------------------------------------------------ applying
     def _take(self, seat: int, play: Play) -> None:
         h, played = self.hands[seat], self.played
-        for r, n in ((play.base, play.n), (TWO, play.twos), (BLACK, play.black), (RED, play.red)):
-            if n:
-                h[r] -= n
-                played[r] += n
+        if play.n:
+            h[play.base] -= play.n
+            played[play.base] += play.n
+        if play.twos:
+            h[TWO] -= play.twos
+            played[TWO] += play.twos
+        if play.black:
+            h[BLACK] -= play.black
+            played[BLACK] += play.black
+        if play.red:
+            h[RED] -= play.red
+            played[RED] += play.red
 
     def _lead(self, seat: int, play: Play) -> None:
         fours = self.hands[seat][FOUR]
         chance = self.kaidian_chance
         self.kaidian_chance = None
         self._take(seat, play)
-        self.events.append(Event("lead", seat, str(play)))
-        if play.is_fours:
+        self.events.append(play_event("lead", seat, str(play)))
+        if play.base == FOUR:
             self._lead_fours(seat, play, fours, chance == seat)
         self._place_on_table(seat, play, "lead")
         self._after_play(seat, [])
@@ -556,7 +587,7 @@ class Game:
             self.passed[self.let_by] = True
             self.let_by = None
         self._take(seat, play)
-        self.events.append(Event("follow", seat, str(play)))
+        self.events.append(play_event("follow", seat, str(play)))
         shao = self.round_shao
         was_shao_play = shao is not None and shao[0] == prev_seat
         if self.rules.burn_priority:
@@ -574,7 +605,7 @@ class Game:
                 self.events.append(Event("jieshao", seat, target=prev_seat))
             if was_shao_play or kind in ("dadian", "kill") or seat == opposite(prev_seat):
                 self.duty[prev_seat] = False
-        if play.is_fours and not self.rules.kaidian_without_fours:
+        if play.base == FOUR and not self.rules.kaidian_without_fours:
             self._give_up(seat)
         if self.hui_open:  # R11.6: a winning-team member's pure answer to 汇5 that stands is 开点
             pure = not (play.twos or play.black or play.red)
@@ -620,12 +651,12 @@ class Game:
         if self._can_answer(d):
             self.to_act = d
         else:
-            self.events.append(Event("pass", d, auto=True))
+            self.events.append(AUTO_PASSES[d])
             self._chong_end(self.revolt)
 
     def _chong_answer(self, seat: int, play: Play) -> None:
         self._take(seat, play)
-        self.events.append(Event("follow", seat, str(play)))
+        self.events.append(play_event("follow", seat, str(play)))
         self.marks[seat] = str(play)
         if self.chong:
             self._chong_next()
@@ -645,26 +676,31 @@ class Game:
         if not self._check_end():
             leader = self.round_leader if any(self.hands[self.round_leader]) else self._next_holder(self.round_leader)
             self._new_round(leader)
-            self.events.append(Event("round", leader))
+            self.events.append(ROUNDS[leader])
 
     def _place_on_table(self, seat: int, play: Play, kind: str) -> None:
         self.top = (seat, play)
         self.top_kind = kind
         self.let_done = False
         self.top_gouji = is_gouji(play, self.rules)  # in force: checked again once the play has done its work
-        self.top_pure = is_pure_gouji(play, self.rules)
+        self.top_pure = self.top_gouji and is_pure_gouji(play, self.rules)  # pure is 够级 too
         self.marks[seat] = str(play)
         self._dead = self.top_gouji and seat == self.head and self.sijiji > 0 and self.holding >= 5
         if self._dead:
             self.sijiji -= 1  # R14.7 要头: this 够级 play is 够死级, answered only by 烧
             self.events.append(Event("sijiji", seat, value=3 - self.sijiji))
 
-    def _after_play(self, seat: int, beaten: list[int]) -> None:
-        """Places, 闷, the end of 够级 in force, the end of the game, then the next seat with a choice."""
+    def _after_play(self, seat: int, beaten: list[int], emptied: bool = False) -> None:
+        """Places, 闷, the end of 够级 in force, the end of the game, then the next seat with a choice.
+
+        The restrictions (R9.4) and the game (R9.2) can end only when a hand empties — by this play,
+        by 闷, or (``emptied``) by giving every card to 汇5 — so they are looked at only then."""
         for victim in beaten:
             if only_threes(self.hands[victim]):
                 self._men(seat, victim)
+                emptied = True
         if not any(self.hands[seat]):
+            emptied = True
             if self.burning is not None and self.burning[0] == seat:  # R14.2 烧成功
                 self.shao_log.append(self.burning)
                 self.events.append(Event("shao-ok", seat, target=self.burning[1]))
@@ -680,10 +716,11 @@ class Game:
                 elif place == 1 and self.rules.suffocation:
                     self._suffocate(seat)
             self._check_chuan_san()
-        self._update_luanchan()
+        if emptied:
+            self._update_luanchan()
         if self.top_gouji and (not (any(self.hands[opposite(seat)]) or self._dead) or self.holding < 5):  # R4.4
             self.top_gouji = self.top_pure = False
-        if not self._check_end():
+        if not (emptied and self._check_end()):
             self._advance(seat)
 
     def _men(self, by: int, victim: int) -> None:
@@ -702,7 +739,7 @@ class Game:
     def _pass(self, seat: int) -> None:
         self.passed[seat] = True
         self.marks[seat] = "pass"
-        self.events.append(Event("pass", seat))
+        self.events.append(PASSES[seat])
         if self.top_kind == "chong":  # 不打: the 革命 seat 开点s (R14.6)
             assert self.revolt is not None
             self._chong_end(self.revolt)
@@ -727,14 +764,14 @@ class Game:
                 return
             self.passed[s] = True
             self.marks[s] = "pass"
-            self.events.append(Event("pass", s, auto=True))
+            self.events.append(AUTO_PASSES[s])
         if self.let_by is not None:  # neither 下家 nor 下联 beat the play that was let: the letter acts again
             self.to_act = self.let_by
             self.let_by = None
             return
         self._end_round()
 
-    def _turn_order(self, seat: int) -> list[int]:
+    def _turn_order(self, seat: int) -> tuple[int, ...]:
         """The seats still to act on the top play after ``seat``, until the round would end.
 
         In play order from the top seat (R5.2, R6.1) — except a 够级 play in force under 烧牌优先
@@ -742,11 +779,9 @@ class Game:
         play order, and its 对头 answers last.
         """
         assert self.top is not None
-        top_seat = self.top[0]
         if self.rules.burn_priority and self.top_gouji:
-            order = [(top_seat + i) % SEATS for i in (2, 4, 1, 5, 3)]
-            return order[order.index(seat) + 1:] if seat in order else order
-        return [(seat + i) % SEATS for i in range(1, (top_seat - seat) % SEATS or SEATS)]
+            return _BURN_ORDER[self.top[0]][seat]
+        return _PLAY_ORDER[self.top[0]][seat]
 
     def _end_round(self) -> None:
         assert self.top is not None
@@ -774,7 +809,7 @@ class Game:
             leader = self._next_holder(top_seat)
             self.events.append(Event("jiefeng", leader))
         self._new_round(leader)
-        self.events.append(Event("round", leader))
+        self.events.append(ROUNDS[leader])
         if self.burning is not None and self.burning[0] == leader and not self._leads(leader):
             self._burn_fail(leader)
 

@@ -32,28 +32,29 @@ class LegalActions(Sequence[Action]):
         self._plays = plays
         self._kinds = kinds
         self._origin = origin
+        self._n = len(plays)  # asked twice by every random.choice: counted once
+        self._len = self._n + len(specials)
 
     def _special(self, word: str) -> Action:
         return Action(word, None, word, self._origin)
 
-    def _action(self, i: int) -> Action:
-        p = self._plays[i]
-        return listed(p, self._kinds if isinstance(self._kinds, str) else self._kinds(p), self._origin)
-
     def __len__(self) -> int:
-        return len(self._plays) + len(self._specials)
+        return self._len
 
     def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        n = len(self._plays)
-        if i < 0:
-            i += len(self)
-        if 0 <= i < n:
-            return self._action(i)
-        if n <= i < len(self):
-            return self._special(self._specials[i - n])
-        raise IndexError(i)
+        n = self._n
+        if i.__class__ is not int or not 0 <= i < n:  # the common case, a play by index, goes straight on
+            if isinstance(i, slice):
+                return [self[j] for j in range(*i.indices(self._len))]
+            if i < 0:
+                i += self._len
+            if n <= i < self._len:
+                return self._special(self._specials[i - n])
+            if not 0 <= i < n:
+                raise IndexError(i)
+        p = self._plays[i]
+        kinds = self._kinds
+        return listed(p, kinds if isinstance(kinds, str) else kinds(p), self._origin)
 
     def __iter__(self) -> Iterator[Action]:
         kinds, origin = self._kinds, self._origin
@@ -69,7 +70,7 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
             return True
-        return isinstance(action, str) and len(self) > 0 and self._game.is_legal(self._seat, action)
+        return isinstance(action, str) and self._len > 0 and self._game.is_legal(self._seat, action)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalActions | list | tuple):

@@ -95,6 +95,21 @@ class Play:
         return Play(self.base, self.n, self.twos, self.black, self.red - k)
 
 
+_PLAYS: dict[tuple[int, int, int, int, int], Play] = {}
+"""Every play handed out by ``play_of``, by its five numbers."""
+
+
+def play_of(base: int, n: int, twos: int = 0, black: int = 0, red: int = 0) -> Play:
+    """``Play(base, n, twos, black, red)``, one object per play: plays are values, and the engine makes
+    every answer and lead of the seat to act after every action, so it looks them up instead of
+    building them anew, and formats each one's text once."""
+    key = (base, n, twos, black, red)
+    p = _PLAYS.get(key)
+    if p is None:
+        p = _PLAYS[key] = Play(base, n, twos, black, red)
+    return p
+
+
 def play_from_counts(c: Sequence[int]) -> Play:
     """Read counts as one play, or raise ``InvalidPlay`` saying which rule of R2.4 it breaks."""
     bases = [r for r in RANKS if r < TWO and c[r]]
