@@ -18,6 +18,8 @@ from bot.engine import Event, Match, Ruleset, describe
 from bot.engine.rules import PRESETS
 
 ENGINE = Path(__file__).resolve().parent.parent / "bot" / "engine"
+EVENT_MAKERS = ("Event", "play_event")
+"""What builds an event in the engine: the named tuple, and the quick maker of the play events."""
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -26,7 +28,8 @@ def emitted_kinds() -> set[str]:
     kinds: set[str] = set()
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Event" and node.args:
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in EVENT_MAKERS \
+                    and node.args:
                 kinds |= {c.value for c in ast.walk(node.args[0])
                           if isinstance(c, ast.Constant) and isinstance(c.value, str)}
     return kinds
