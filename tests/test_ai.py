@@ -123,6 +123,34 @@ def test_sampled_deals_agree_with_counts_no3_and_pass_constraints():
         assert not can_beat(parse_cards(g.hand(s)), p)
 
 
+def _sampled_hands(g: Game, viewer: int, seat: int, deals: int = 30) -> list[list[int]]:
+    """``seat``'s hand in ``deals`` deals sampled from ``viewer``'s view."""
+    sampler = Sampler(g.view(viewer))
+    return [parse_cards(sampler.deal(random.Random(i))[0][seat]) for i in range(deals)]
+
+
+def test_sampled_deals_give_a_seat_that_shaoed_a_3_and_no_4():
+    """R6.3 (第十六条): a 捎 shows the seat held a 3 and no 4, and 4s never come back to a hand."""
+    g = new("3 4 QQQ 5 6", "3 KKK 5 6 B R", "3 4 7", "3 4 8", "3 4 9", "3 4 T")
+    play(g, 0, "QQQ")
+    play(g, 1, "KKK")
+    assert any(e.kind == "shao" and e.seat == 1 for e in g.events)
+    for h in _sampled_hands(g, 2, 1):
+        assert h[4] == 0 and h[3] >= 1
+
+
+def test_sampled_deals_take_the_duitou_pass_on_a_pure_gouji_as_no_answer():
+    """A 对头 that lets a pure 够级 play stand (R7: it would 开点) is dealt no answer to it."""
+    nothing = "3 4"
+    g = new("3 4 QQQ 5 6", nothing, nothing, "3 KKK 55667788", nothing, "3 AAA 9 B")
+    play(g, 0, "QQQ")
+    assert g.to_act == 3
+    pass_(g, 3)
+    assert g.to_act == 5
+    qqq = parse_play("QQQ")
+    assert not any(can_beat(h, qqq) for h in _sampled_hands(g, 5, 3))
+
+
 # ---------------------------------------------------------------------- reproducibility and budget
 def _seeded_game(seed: int, levels: tuple[str, str]) -> list[str]:
     m = Match.new(seed=seed, games=1)
