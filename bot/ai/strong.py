@@ -18,12 +18,15 @@ import time
 from collections.abc import Sequence
 
 from bot.engine import Event, Game, MatchView, Play, SeatView
-from bot.engine.cards import BLACK, FOUR, RED, TWO
+from bot.engine.cards import BLACK, FOUR, RED, THREE, TWO
 
 from .basic import (
     Choice,
+    breaks_set,
+    cost,
     decide,
     decide_play,
+    gouji_matters,
     gouji_sets,
     groups_of,
     legal_plays,
@@ -78,12 +81,14 @@ class StrongPlayer:
         base = decide_play(sit, legal)
         cands = candidates(sit, legal, base.action)
         if len(cands) == 1:
-            return base
+            return base if cands[0] == base.action else Choice(cands[0], "keep-set")
         search = Search(seat_view, events, cands, self.rng.randrange(2**32))
         search.run(self.work, time.perf_counter() + self.budget)
         self.last = search
         best = search.best()
-        return base if best == base.action else Choice(best, "search")
+        if best == base.action:
+            return base
+        return Choice(best, "keep-set" if best == cands[0] else "search")
 
 
 class Search:
@@ -136,9 +141,23 @@ class Search:
 
 
 def candidates(sit: Situation, legal: Sequence[str], first: str) -> list[str]:
-    """A few sensible, distinct actions to compare, ``first`` (``basic``'s) leading."""
-    out = [first]
-    for action in _lead_candidates(sit) if sit.top is None else _answer_candidates(sit, legal):
+    """A few sensible, distinct actions to compare, the default first: ``first`` (``basic``'s) —
+    unless it answers by breaking a pure 够级 set, which then has to prove itself against passing.
+
+    No candidate beats a teammate's play (but to go out), breaks a 够级 set to answer, or spends
+    the 4s kept for 开点: ``basic`` already weighs those, and a search over a dozen deals is
+    too noisy to overturn it there (measured: such overrides were most of ``strong``'s mistakes)."""
+    if sit.top is None:
+        out = [first]
+        more = _lead_candidates(sit)
+    else:
+        plays = _answer_candidates(sit, legal)
+        decline = plays[0]
+        if first.startswith("play ") and first not in plays:  # a broken set: passing is the default
+            out, more = [decline, first], []
+        else:
+            out, more = [first], plays
+    for action in more:
         if len(out) >= MAX_CANDIDATES:
             break
         if action not in out and action in legal:
@@ -188,13 +207,16 @@ def _classic_lead_plays(sit: Situation, groups: list[int]) -> list[Play]:
 
 
 def _answer_candidates(sit: Situation, legal: Sequence[str]) -> list[str]:
-    """Pass (or 让牌), then the cheapest legal play of each rank, cheapest ranks first."""
-    out = ["let" if "let" in legal else "pass"]
-    seen: set[int] = set()
+    """Pass (or 让牌), then the sound answers cheapest first by ``basic``'s ``cost``: none that beats
+    a teammate but to go out, breaks a pure 够级 set while 够级 matters, or spends 4s kept for 开点."""
+    assert sit.top is not None
+    top_seat = sit.top[0]
     keep4 = may_kaidian(sit)
-    for p in legal_plays(legal):
-        if p.base in seen or (p.base == FOUR and keep4):
-            continue
-        seen.add(p.base)
-        out.append(play_action(p))
-    return out
+    left = sum(sit.hand) - sit.hand[THREE]
+    matters = gouji_matters(sit)
+    plays = [p for p in legal_plays(legal)
+             if not (p.base == FOUR and keep4)
+             and not (sit.is_mate(top_seat) and len(p) < left)
+             and not (matters and breaks_set(sit.hand, p))]
+    plays.sort(key=lambda p: cost(sit, p, keep4))
+    return ["let" if "let" in legal else "pass", *(play_action(p) for p in plays)]
