@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai import LEVELS
+from bot.ai import HINT_BUDGET, LEVELS
 from bot.engine import GoujiError, InvalidCards, Ruleset, format_counts, parse_cards
 from bot.engine.rules import PRESETS
 from bot.tables import NOT_SEATED, NOT_STARTED, STALE, Settings, Table, TableError, TableService
@@ -118,7 +118,7 @@ class TableCommands:
         user = interaction.user
         seat = _own_seat(table, user.id)
         panel = hand_panel(table, seat, notice=notice, burn=burn,
-                           hint=suggestion(table, seat) if hint else None)
+                           hint=suggestion(table, seat, HINT_BUDGET) if hint else None)
         file = await panel.card.file()
         if edit:
             await interaction.response.edit_message(content=panel.card.content, attachments=[file],

@@ -224,12 +224,14 @@ def answer_kinds(table: Table, seat: int, plays: Sequence[str]) -> dict[str, str
     return {p: g.action_kind(seat, f"play {p}") or "" for p in plays}
 
 
-def suggestion(table: Table, seat: int) -> Suggestion | None:
-    """The 提示 for a seat, from its own view only: the one place that asks the AI for a hint."""
+def suggestion(table: Table, seat: int, budget: float = 0.0) -> Suggestion | None:
+    """The 提示 for a seat, from its own view only: the one place that asks the AI for a hint.
+    ``budget`` > 0 (the 提示 button: ``HINT_BUDGET``) searches with ``strong``; 0 is ``basic``'s
+    instant choice, which orders the plays of every panel drawn."""
     m = table.match
     if m is None or m.to_act != seat:
         return None
-    return suggest(m.view(seat), seat, m.legal_actions(seat))
+    return suggest(m.view(seat), seat, m.legal_actions(seat), budget=budget)
 
 
 def play_menu(plays: Sequence[str], first: str | None = None, limit: int = MAX_OPTIONS) -> list[str]:
