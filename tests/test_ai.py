@@ -103,6 +103,36 @@ def test_decisions_do_not_depend_on_hidden_hands(seed, cut, other):
         _strong(5).choose(h.view(seat), h.legal_actions(seat))
 
 
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 120), pick=st.integers(0, 2**32 - 1))
+def test_decisions_from_a_match_view_do_not_depend_on_hidden_hands(seed, cut, pick):
+    """The second game of a classic match with 革命 (tribute, 买3 and 革命 in its log): moving a card
+    between two other hands leaves the seat's view, and so every level's decision, unchanged."""
+    m = Match.new(seed=seed, games=2, rules=Ruleset.preset("classic"))
+    basic = BasicPlayer()
+    while not m.over and not (m.results and m.phase == "play"):
+        m.act(m.to_act, basic.choose(m.view(m.to_act), m.legal_actions(m.to_act)))
+    if m.over or not advance(m, random.Random(pick), cut):
+        return
+    seat = m.to_act
+    other = Match.from_json(m.to_json())
+    assert other.game is not None
+    rng = random.Random(pick)
+    a, b = rng.sample([s for s in range(6) if s != seat and other.game.counts()[s]], 2)
+    ha, hb = other.game.hands[a], other.game.hands[b]
+    ra = rng.choice([r for r, n in enumerate(ha) if n])
+    rb = rng.choice([r for r, n in enumerate(hb) if n])
+    ha[ra] -= 1
+    hb[ra] += 1
+    hb[rb] -= 1
+    ha[rb] += 1
+    assert other.game.counts() == m.game.counts() and other.view(seat) == m.view(seat)
+    assert BasicPlayer().choose(m.view(seat), m.legal_actions(seat)) == \
+        BasicPlayer().choose(other.view(seat), other.legal_actions(seat))
+    assert _strong(5).choose(m.view(seat), m.legal_actions(seat)) == \
+        _strong(5).choose(other.view(seat), other.legal_actions(seat))
+
+
 def test_sampled_deals_agree_with_counts_no3_and_pass_constraints():
     g = Game.deal(11)
     rng = random.Random(3)
