@@ -166,13 +166,14 @@ def candidates(sit: Situation, legal: Sequence[str], first: str) -> list[str]:
 
 
 def _lead_candidates(sit: Situation) -> list[str]:
-    """The 4s, the weakest ranks plain, the weakest with one 2 or joker to keep the lead, the
-    strongest ranks with every 2 and joker, all 2s and jokers alone, the other ranks."""
+    """The 4s (unless they are kept for 开点: led now they give it up), the weakest ranks plain, the
+    weakest with one 2 or joker to keep the lead, the strongest ranks with every 2 and joker, all 2s
+    and jokers alone, the other ranks."""
     h = sit.hand
     groups = groups_of(h, with_fours=False)
     if sit.rules.kaidian_without_fours or sit.burner:
         return [play_action(p) for p in _classic_lead_plays(sit, groups)]
-    plays = [Play(FOUR, h[FOUR])] if h[FOUR] else []
+    plays = [Play(FOUR, h[FOUR])] if h[FOUR] and not may_kaidian(sit) else []
     plays += [Play(r, h[r]) for r in groups[:2]]
     if groups:
         low = groups[0]
@@ -197,7 +198,7 @@ def _classic_lead_plays(sit: Situation, groups: list[int]) -> list[Play]:
         plays = [Play(r, h[r], 0, *j) for r in groups[:2] for j in jokers]
     else:
         plays = list(gouji_sets(h))
-        plays += [Play(FOUR, h[FOUR])] if h[FOUR] else []
+        plays += [Play(FOUR, h[FOUR])] if h[FOUR] and not may_kaidian(sit) else []
         plays += [Play(r, h[r]) for r in groups[:2]]
     plays += [Play(r, h[r], h[TWO], h[BLACK], h[RED]) for r in groups[-2:]]
     wild = wild_play(h)

@@ -15,7 +15,9 @@ players live in one process and take turns, so each carries its own values.
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -113,14 +115,30 @@ def spsa(steps: int, pairs: int, seed: int, a0: float = 4.0, c: float = 1.0) -> 
     return theta
 
 
+def check(theta: Sequence[float], base: Sequence[float], pairs: int, seed: int) -> None:
+    """Print how ``theta`` does against ``base`` on ``pairs`` deals per preset (seeds ``seed``…,
+    which the tuning did not play), points per game with a 95% interval over the deals."""
+    for name in ("dagang", "classic"):
+        means = duel(theta, base, range(seed, seed + pairs), Ruleset.preset(name))
+        mean = statistics.fmean(means)
+        half = 1.96 * statistics.stdev(means) / math.sqrt(len(means))
+        print(f"check {name}: tuned against the weights it started from, {2 * pairs} games (seeds {seed}…): "
+              f"{mean:+.2f} ± {half:.2f} points/game", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.ai.tune", description=__doc__)
     parser.add_argument("--steps", type=int, default=60)
     parser.add_argument("--pairs", type=int, default=24, help="deals per step (each played twice)")
     parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--check", type=int, default=200, help="deals per preset of the check after tuning")
+    parser.add_argument("--weights", type=float, nargs="*", help="check these (in PARAMS order) instead of tuning")
     args = parser.parse_args(argv)
-    theta = spsa(args.steps, args.pairs, args.seed)
+    base = current()
+    theta = args.weights if args.weights else spsa(args.steps, args.pairs, args.seed)
     print("tuned:", ", ".join(f"{name} = {v:.2f}" for (name, *_), v in zip(PARAMS, theta, strict=True)))
+    if args.check:
+        check(theta, base, args.check, 900_001)
 
 
 if __name__ == "__main__":
