@@ -1,10 +1,11 @@
 """The ``strong`` level: determinised Monte Carlo search with ``basic`` as the rollout policy.
 
-For a decision in play it takes a handful of sensible candidates (``basic``'s choice first),
-deals the unseen cards many times consistently with the public record (``sample.Sampler``), and
-plays every candidate out to the end of the game on the same deals, all seats following
-``basic``. It picks the candidate with the best mean team points; ``basic``'s choice wins ties,
-so search only overrides the rules when the deals say so. Decisions before play are ``basic``'s.
+For a decision in play it takes a handful of sound candidates (``candidates``: ``basic``'s choice
+first, none that beats a teammate, breaks a 够级 set to answer or gives up 开点), deals the unseen
+cards many times consistently with the public record (``sample.Sampler``), and plays every
+candidate out to the end of the game on the same deals, all seats following ``basic``. It picks
+the candidate with the best mean team points; the first candidate wins ties and noise, so search
+only overrides the rules when the deals say so clearly. Decisions before play are ``basic``'s.
 
 Work is counted in engine actions (plies) played in rollouts, a deterministic measure, so a
 seeded player makes the same choices on any machine; the time ``budget`` is a hard cap that
@@ -44,9 +45,10 @@ PLIES_PER_SECOND = 7500
 the development machine plays (about 15,000 a second since the engine work of issue 15, 11,000
 before), so that the time cap rarely binds and runs stay reproducible."""
 MAX_CANDIDATES = 2
-"""Actions compared per decision: ``basic``'s and the first other sensible one. An answer weighs
-playing against passing (or 让牌); a lead weighs giving up 开点 by leading the 4s, or another
-rank. Three candidates measured no better in the arena and slower: fewer deals each."""
+"""Actions compared per decision: ``basic``'s and the first other sound one. An answer weighs
+playing (the cheapest sound play) against passing (or 让牌); a lead weighs another rank, or the 4s
+once they are no longer kept for 开点. Three candidates measured no better in the arena and
+slower: fewer deals each."""
 MIN_SAMPLES = 4
 """Deals below which ``basic``'s choice stands whatever the means say."""
 CONFIDENCE = 1.5
