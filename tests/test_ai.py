@@ -103,6 +103,36 @@ def test_decisions_do_not_depend_on_hidden_hands(seed, cut, other):
         _strong(5).choose(h.view(seat), h.legal_actions(seat))
 
 
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 120), pick=st.integers(0, 2**32 - 1))
+def test_decisions_from_a_match_view_do_not_depend_on_hidden_hands(seed, cut, pick):
+    """The second game of a classic match with 革命 (tribute, 买3 and 革命 in its log): moving a card
+    between two other hands leaves the seat's view, and so every level's decision, unchanged."""
+    m = Match.new(seed=seed, games=2, rules=Ruleset.preset("classic"))
+    basic = BasicPlayer()
+    while not m.over and not (m.results and m.phase == "play"):
+        m.act(m.to_act, basic.choose(m.view(m.to_act), m.legal_actions(m.to_act)))
+    if m.over or not advance(m, random.Random(pick), cut):
+        return
+    seat = m.to_act
+    other = Match.from_json(m.to_json())
+    assert other.game is not None
+    rng = random.Random(pick)
+    a, b = rng.sample([s for s in range(6) if s != seat and other.game.counts()[s]], 2)
+    ha, hb = other.game.hands[a], other.game.hands[b]
+    ra = rng.choice([r for r, n in enumerate(ha) if n])
+    rb = rng.choice([r for r, n in enumerate(hb) if n])
+    ha[ra] -= 1
+    hb[ra] += 1
+    hb[rb] -= 1
+    ha[rb] += 1
+    assert other.game.counts() == m.game.counts() and other.view(seat) == m.view(seat)
+    assert BasicPlayer().choose(m.view(seat), m.legal_actions(seat)) == \
+        BasicPlayer().choose(other.view(seat), other.legal_actions(seat))
+    assert _strong(5).choose(m.view(seat), m.legal_actions(seat)) == \
+        _strong(5).choose(other.view(seat), other.legal_actions(seat))
+
+
 def test_sampled_deals_agree_with_counts_no3_and_pass_constraints():
     g = Game.deal(11)
     rng = random.Random(3)
@@ -121,6 +151,34 @@ def test_sampled_deals_agree_with_counts_no3_and_pass_constraints():
         assert sum(total) == 216
     for s, p in sampler.passes:
         assert not can_beat(parse_cards(g.hand(s)), p)
+
+
+def _sampled_hands(g: Game, viewer: int, seat: int, deals: int = 30) -> list[list[int]]:
+    """``seat``'s hand in ``deals`` deals sampled from ``viewer``'s view."""
+    sampler = Sampler(g.view(viewer))
+    return [parse_cards(sampler.deal(random.Random(i))[0][seat]) for i in range(deals)]
+
+
+def test_sampled_deals_give_a_seat_that_shaoed_a_3_and_no_4():
+    """R6.3 (第十六条): a 捎 shows the seat held a 3 and no 4, and 4s never come back to a hand."""
+    g = new("3 4 QQQ 5 6", "3 KKK 5 6 B R", "3 4 7", "3 4 8", "3 4 9", "3 4 T")
+    play(g, 0, "QQQ")
+    play(g, 1, "KKK")
+    assert any(e.kind == "shao" and e.seat == 1 for e in g.events)
+    for h in _sampled_hands(g, 2, 1):
+        assert h[4] == 0 and h[3] >= 1
+
+
+def test_sampled_deals_take_the_duitou_pass_on_a_pure_gouji_as_no_answer():
+    """A 对头 that lets a pure 够级 play stand (R7: it would 开点) is dealt no answer to it."""
+    nothing = "3 4"
+    g = new("3 4 QQQ 5 6", nothing, nothing, "3 KKK 55667788", nothing, "3 AAA 9 B")
+    play(g, 0, "QQQ")
+    assert g.to_act == 3
+    pass_(g, 3)
+    assert g.to_act == 5
+    qqq = parse_play("QQQ")
+    assert not any(can_beat(h, qqq) for h in _sampled_hands(g, 5, 3))
 
 
 # ---------------------------------------------------------------------- reproducibility and budget

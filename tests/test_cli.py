@@ -65,9 +65,13 @@ def follow_hints(new: str) -> str:
     return "hint"
 
 
-def run(seed: int, policy, games: int = 1, level: str = "basic", rules: Ruleset | None = None) -> tuple[int, str]:
+def run(seed: int, policy, games: int = 1, level: str = "basic", rules: Ruleset | None = None,
+        hint_budget: float = 0.0) -> tuple[int, str]:
+    """A session typed by ``policy``; hints are ``basic``'s unless ``hint_budget`` (a match of strong
+    hints would take minutes)."""
     con, out = console()
-    options = play.PlayOptions(rules=rules or Ruleset.preset(), seed=seed, level=level, games=games)
+    options = play.PlayOptions(rules=rules or Ruleset.preset(), seed=seed, level=level, games=games,
+                               hint_budget=hint_budget)
     code = play.Session(options, con, Player(out, policy)).run()
     return code, out.getvalue()
 
@@ -84,7 +88,7 @@ terminal line), to see that every phase came up."""
 def test_whole_matches_played_by_typing_the_hints_reach_every_phase() -> None:
     """Three-game matches on seeds where seat 1 meets every decision before play between them."""
     asked: set[str] = set()
-    for seed in (3, 32, 59):
+    for seed in (31, 54, 105):  # found by search with the basic of issue 17: they change when basic does
         code, text = run(seed, follow_hints, games=3, rules=Ruleset.preset(revolution=True))
         assert code == 0
         assert "✗" not in text  # every typed suggestion was accepted
@@ -96,7 +100,7 @@ def test_whole_matches_played_by_typing_the_hints_reach_every_phase() -> None:
 
 def test_piped_stdin_plays_a_game_with_hint_then_enter() -> None:
     """``python -m bot play`` itself, its input piped: ``hint`` then Enter plays the suggestion."""
-    proc = subprocess.run([sys.executable, "-m", "bot", "play", "--seed", "3", "--games", "1"],
+    proc = subprocess.run([sys.executable, "-m", "bot", "play", "--seed", "3", "--games", "1", "--hint-budget", "0"],
                           input="hint\n\n" * 400, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "比赛结束" in proc.stdout and "✗" not in proc.stdout
@@ -125,6 +129,15 @@ def test_bad_inputs_get_the_reason_and_a_new_prompt() -> None:
     assert all(new.endswith(TURN) for new in asked[1:7])  # each refusal is followed by a new prompt
     assert "你 顺牌 QQ" in text  # then the hint was played and the game went on
     assert "再见" in text  # the script ran out: EOF
+
+
+def test_hint_searches_with_strong_and_enter_plays_it() -> None:
+    """The hint asks ``strong`` (issue 17: the stronger player within a click's time); Enter plays it."""
+    script = iter(["hint", ""])
+    code, text = run(3, lambda new: next(script, None), hint_budget=0.05)
+    assert code == 0 and "✗" not in text
+    tip = text.split("提示 hint: ", 1)[1].split(" — ", 1)[0]
+    assert f"● 你 顺牌 {tip}" in text or tip in ("pass", "let")
 
 
 def test_pass_on_a_lead_and_bad_choices_before_play() -> None:

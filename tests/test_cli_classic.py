@@ -88,7 +88,7 @@ def classic_policy(new: str) -> str:
 
 def session(seed: int, rules: Ruleset, games: int = 1) -> str:
     con, out = console()
-    options = play.PlayOptions(rules=rules, seed=seed, level="random", games=games)
+    options = play.PlayOptions(rules=rules, seed=seed, level="random", games=games, hint_budget=0.0)
     assert play.Session(options, con, Player(out, classic_policy)).run() == 0
     return out.getvalue()
 
@@ -114,7 +114,7 @@ def test_a_chongdian_read_as_a_player_reads_it() -> None:
 
 def test_python_m_bot_play_classic_with_a_switch_piped() -> None:
     proc = subprocess.run([sys.executable, "-m", "bot", "play", "--rules", "classic", "--grand-slam", "--seed", "9",
-                           "--games", "1", "--level", "random"],
+                           "--games", "1", "--level", "random", "--hint-budget", "0"],
                           input="hint\n\n" * 400, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "经典 classic" in proc.stdout and "+满贯" in proc.stdout  # the banner, wrapped at 80 columns

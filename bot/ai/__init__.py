@@ -10,8 +10,9 @@ search over ``basic`` rollouts within a time budget). ``suggest`` gives the ÊèêÁ
 from __future__ import annotations
 
 from .basic import BasicPlayer
-from .hints import Suggestion, suggest
+from .hints import HINT_BUDGET, Suggestion, suggest
 from .players import LEVELS, Player, RandomPlayer, make_player
 from .strong import StrongPlayer
 
-__all__ = ["LEVELS", "BasicPlayer", "Player", "RandomPlayer", "StrongPlayer", "Suggestion", "make_player", "suggest"]
+__all__ = ["HINT_BUDGET", "LEVELS", "BasicPlayer", "Player", "RandomPlayer", "StrongPlayer", "Suggestion",
+           "make_player", "suggest"]

@@ -1,8 +1,8 @@
 """``suggest``: the action a seat would do best to take now, with a short reason in Chinese and English.
 
-The hand panel orders its plays by it and the 提示 button shows it. By default it is ``basic``'s
-choice (instant, and its rules explain themselves); with a ``budget`` it is ``strong``'s, and
-the reason then quotes the search when the search overrode the rules.
+The hand panel orders its plays by it (``basic``'s choice: instant, and its rules explain
+themselves); the 提示 button asks with ``HINT_BUDGET``, so the hint is ``strong``'s, and its reason
+quotes the search when the search overrode the rules.
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ from bot.engine import Game, MatchView, SeatView
 from .basic import REASONS, decide
 from .sample import Sampler
 from .strong import StrongPlayer
+
+HINT_BUDGET = 0.25
+"""Seconds of ``strong`` search behind a 提示 press: short enough for a click (Discord wants an
+answer within 3 s; the panel is drawn after it), long enough for a few sampled deals."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from bot.engine import MatchView, SeatView
 
 from .basic import BasicPlayer
 from .basic0 import FrozenBasicPlayer
-from .strong import StrongPlayer
+from .strong import DEFAULT_BUDGET, StrongPlayer
 
 View = MatchView | SeatView
 
@@ -47,11 +47,12 @@ ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic0")
 """Every level ``make_player`` knows: ``basic0`` is ``basic`` before issue 17, frozen for the arena."""
 
 
-def make_player(level: str, seed: int | None = None, budget: float | None = None) -> Player:
+def make_player(level: str, seed: int | None = None, budget: float | None = None, work: int | None = None) -> Player:
     """A player of the named level, seeded for reproducible games.
 
     ``budget`` is the thinking time of ``strong`` per decision, in seconds (its default when
-    None); the other levels take no time worth budgeting and ignore it.
+    None), ``work`` its rollout plies (default: from the budget); the other levels take no time
+    worth budgeting and ignore them.
     """
     if level == "random":
         return RandomPlayer(seed)
@@ -60,5 +61,5 @@ def make_player(level: str, seed: int | None = None, budget: float | None = None
     if level == "basic0":
         return FrozenBasicPlayer(seed)
     if level == "strong":
-        return StrongPlayer(seed) if budget is None else StrongPlayer(seed, budget=budget)
+        return StrongPlayer(seed, budget=DEFAULT_BUDGET if budget is None else budget, work=work)
     raise ValueError(f"unknown AI level {level!r}; known: {', '.join(ARENA_LEVELS)}")

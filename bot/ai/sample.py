@@ -5,12 +5,15 @@ They are dealt so that each other seat holds exactly its count, and so that they
 what is cheap to respect:
 
 - a seat with a ``no3`` event holds no 3 (R8.3);
+- a seat that 捎ed (烧牌 under 第十六条, dagang) held a 3 and no 4 then: it holds no 4 now, and a 3
+  unless it has played its 3s since;
 - a 革命 seat's set-aside cards hold no 2 or joker (it could only 革命 without them, R11.4) — unless
   a 烧失败 (R14.2) or 窒息 (R13.3) set a hand aside too;
 - cards a seat is publicly known to hold — those it received by tribute, 买3/买4 or 赠3/赠4 this
   game (the match log shows them), less those of the rank it has played since;
 - a seat passed for lack of a play this round (R5.6) on a play it could have answered by the
-  rules holds nothing that beats that play (deals breaking this are redrawn a few times);
+  rules holds nothing that beats that play; nor, most likely, does a 对头 that passed by choice on a
+  pure 够级 play, which would 开点 if it stood (deals breaking these are redrawn a few times);
 - habits of play, which ``basic`` follows and most players too: a lead plays the whole of its
   rank, and a lead that is not a pure 够级 play is the leader's weakest rank from 5 up — so the
   leader holds none of that rank and none below it (in classic not for 够级 or jokered leads,
@@ -34,9 +37,9 @@ from bot.engine import (
     parse_cards,
     parse_play,
 )
-from bot.engine.cards import ACE, BLACK, FIVE, RED, SEATS, THREE, TWO
+from bot.engine.cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO
 
-from .situation import DECK, rules_of
+from .situation import DECK, opening, rules_of
 
 REDRAWS = 8
 """Deals tried per sample before one that breaks a pass constraint is taken as it is."""
@@ -74,6 +77,8 @@ class Sampler:
         self.revolt: int | None = pub["revolt"]
         self.aside_count: int = pub["aside_count"]
         self.no3 = {e.seat for e in view.events if e.kind == "no3"}
+        rules = rules_of(view.rules)
+        self.no4 = set() if rules.burn_priority else {e.seat for e in view.events if e.kind == "shao"}
         # the pile set aside is the 革命 seat's (no 2 or joker) unless 烧失败 (R14.2) or 窒息 (R13.3) added a hand
         self.aside_pure = self.revolt is not None and not any(e.kind in ("shao-fail", "suffocate")
                                                               for e in view.events)
@@ -99,7 +104,9 @@ class Sampler:
             elif e.kind == "gift" and e.target is not None and e.value:
                 got[e.target][e.value] += 1
         for e in view.events:
-            if e.kind in ("lead", "follow") and e.seat is not None and e.play:
+            if e.kind == "shao" and e.seat is not None and e.seat in self.no4:  # 第十六条: it held a 3 to 捎
+                got[e.seat][THREE] = max(1, got[e.seat][THREE])
+            elif e.kind in ("lead", "follow") and e.seat is not None and e.play:
                 for r, n in enumerate(parse_cards(e.play)):
                     got[e.seat][r] = max(0, got[e.seat][r] - n)
             elif e.kind == "hui" and e.seat is not None and e.play:
@@ -118,7 +125,7 @@ class Sampler:
             room = self.aside_count if s == self.revolt else self.counts[s]
             for r in range(RED + 1):
                 k = min(got[s][r], left[r], room)
-                if s in self.no3 and r == THREE:
+                if (s in self.no3 and r == THREE) or (s in self.no4 and r == FOUR):
                     k = 0
                 known[s][r] = k
                 left[r] -= k
@@ -155,10 +162,14 @@ class Sampler:
                 top = (e.seat, parse_play(e.play))
                 out = [(s, p) for s, p in out if s != e.seat]  # its hand has changed since
             elif e.kind == "pass" and e.seat is not None:
-                if e.auto and e.seat not in passed and top is not None and e.seat != self.seat:
+                if e.seat not in passed and top is not None and e.seat != self.seat:
                     seat, play = top
-                    simple = not play.is_threes and (e.seat == opposite(seat) or not is_gouji(play, rules))
-                    if simple:
+                    if e.auto:
+                        told = not play.is_threes and (e.seat == opposite(seat) or not is_gouji(play, rules))
+                    else:  # the 对头 let a 够级 that would 开点 stand: it could not answer, most likely
+                        opens = opening(play) if rules.kaidian_without_fours else is_pure_gouji(play, rules)
+                        told = e.seat == opposite(seat) and opens and is_gouji(play, rules)
+                    if told:
                         out.append((e.seat, play))
                 passed.add(e.seat)
         return out
@@ -193,6 +204,8 @@ class Sampler:
         for s in range(SEATS):
             if s != self.seat and s != self.revolt:
                 banned = {THREE} if hard and s in self.no3 else set()
+                if hard and s in self.no4:
+                    banned.add(FOUR)
                 if habits:
                     banned |= self.habits.get(s, set())
                 needs.append((hands[s], self.counts[s] - sum(hands[s]), banned))

@@ -1,10 +1,11 @@
 """The ``strong`` level: determinised Monte Carlo search with ``basic`` as the rollout policy.
 
-For a decision in play it takes a handful of sensible candidates (``basic``'s choice first),
-deals the unseen cards many times consistently with the public record (``sample.Sampler``), and
-plays every candidate out to the end of the game on the same deals, all seats following
-``basic``. It picks the candidate with the best mean team points; ``basic``'s choice wins ties,
-so search only overrides the rules when the deals say so. Decisions before play are ``basic``'s.
+For a decision in play it takes a handful of sound candidates (``candidates``: ``basic``'s choice
+first, none that beats a teammate, breaks a 够级 set to answer or gives up 开点), deals the unseen
+cards many times consistently with the public record (``sample.Sampler``), and plays every
+candidate out to the end of the game on the same deals, all seats following ``basic``. It picks
+the candidate with the best mean team points; the first candidate wins ties and noise, so search
+only overrides the rules when the deals say so clearly. Decisions before play are ``basic``'s.
 
 Work is counted in engine actions (plies) played in rollouts, a deterministic measure, so a
 seeded player makes the same choices on any machine; the time ``budget`` is a hard cap that
@@ -18,12 +19,15 @@ import time
 from collections.abc import Sequence
 
 from bot.engine import Event, Game, MatchView, Play, SeatView
-from bot.engine.cards import BLACK, FOUR, RED, TWO
+from bot.engine.cards import BLACK, FOUR, RED, THREE, TWO
 
 from .basic import (
     Choice,
+    breaks_set,
+    cost,
     decide,
     decide_play,
+    gouji_matters,
     gouji_sets,
     groups_of,
     legal_plays,
@@ -41,9 +45,10 @@ PLIES_PER_SECOND = 7500
 the development machine plays (about 15,000 a second since the engine work of issue 15, 11,000
 before), so that the time cap rarely binds and runs stay reproducible."""
 MAX_CANDIDATES = 2
-"""Actions compared per decision: ``basic``'s and the first other sensible one. An answer weighs
-playing against passing (or 让牌); a lead weighs giving up 开点 by leading the 4s, or another
-rank. Three candidates measured no better in the arena and slower: fewer deals each."""
+"""Actions compared per decision: ``basic``'s and the first other sound one. An answer weighs
+playing (the cheapest sound play) against passing (or 让牌); a lead weighs another rank, or the 4s
+once they are no longer kept for 开点. Three candidates measured no better in the arena and
+slower: fewer deals each."""
 MIN_SAMPLES = 4
 """Deals below which ``basic``'s choice stands whatever the means say."""
 CONFIDENCE = 1.5
@@ -78,12 +83,14 @@ class StrongPlayer:
         base = decide_play(sit, legal)
         cands = candidates(sit, legal, base.action)
         if len(cands) == 1:
-            return base
+            return base if cands[0] == base.action else Choice(cands[0], "keep-set")
         search = Search(seat_view, events, cands, self.rng.randrange(2**32))
         search.run(self.work, time.perf_counter() + self.budget)
         self.last = search
         best = search.best()
-        return base if best == base.action else Choice(best, "search")
+        if best == base.action:
+            return base
+        return Choice(best, "keep-set" if best == cands[0] else "search")
 
 
 class Search:
@@ -136,9 +143,23 @@ class Search:
 
 
 def candidates(sit: Situation, legal: Sequence[str], first: str) -> list[str]:
-    """A few sensible, distinct actions to compare, ``first`` (``basic``'s) leading."""
-    out = [first]
-    for action in _lead_candidates(sit) if sit.top is None else _answer_candidates(sit, legal):
+    """A few sensible, distinct actions to compare, the default first: ``first`` (``basic``'s) —
+    unless it answers by breaking a pure 够级 set, which then has to prove itself against passing.
+
+    No candidate beats a teammate's play (but to go out), breaks a 够级 set to answer, or spends
+    the 4s kept for 开点: ``basic`` already weighs those, and a search over a dozen deals is
+    too noisy to overturn it there (measured: such overrides were most of ``strong``'s mistakes)."""
+    if sit.top is None:
+        out = [first]
+        more = _lead_candidates(sit)
+    else:
+        plays = _answer_candidates(sit, legal)
+        decline = plays[0]
+        if first.startswith("play ") and first not in plays:  # a broken set: passing is the default
+            out, more = [decline, first], []
+        else:
+            out, more = [first], plays
+    for action in more:
         if len(out) >= MAX_CANDIDATES:
             break
         if action not in out and action in legal:
@@ -147,13 +168,14 @@ def candidates(sit: Situation, legal: Sequence[str], first: str) -> list[str]:
 
 
 def _lead_candidates(sit: Situation) -> list[str]:
-    """The 4s, the weakest ranks plain, the weakest with one 2 or joker to keep the lead, the
-    strongest ranks with every 2 and joker, all 2s and jokers alone, the other ranks."""
+    """The 4s (unless they are kept for 开点: led now they give it up), the weakest ranks plain, the
+    weakest with one 2 or joker to keep the lead, the strongest ranks with every 2 and joker, all 2s
+    and jokers alone, the other ranks."""
     h = sit.hand
     groups = groups_of(h, with_fours=False)
     if sit.rules.kaidian_without_fours or sit.burner:
         return [play_action(p) for p in _classic_lead_plays(sit, groups)]
-    plays = [Play(FOUR, h[FOUR])] if h[FOUR] else []
+    plays = [Play(FOUR, h[FOUR])] if h[FOUR] and not may_kaidian(sit) else []
     plays += [Play(r, h[r]) for r in groups[:2]]
     if groups:
         low = groups[0]
@@ -178,7 +200,7 @@ def _classic_lead_plays(sit: Situation, groups: list[int]) -> list[Play]:
         plays = [Play(r, h[r], 0, *j) for r in groups[:2] for j in jokers]
     else:
         plays = list(gouji_sets(h))
-        plays += [Play(FOUR, h[FOUR])] if h[FOUR] else []
+        plays += [Play(FOUR, h[FOUR])] if h[FOUR] and not may_kaidian(sit) else []
         plays += [Play(r, h[r]) for r in groups[:2]]
     plays += [Play(r, h[r], h[TWO], h[BLACK], h[RED]) for r in groups[-2:]]
     wild = wild_play(h)
@@ -188,13 +210,16 @@ def _classic_lead_plays(sit: Situation, groups: list[int]) -> list[Play]:
 
 
 def _answer_candidates(sit: Situation, legal: Sequence[str]) -> list[str]:
-    """Pass (or 让牌), then the cheapest legal play of each rank, cheapest ranks first."""
-    out = ["let" if "let" in legal else "pass"]
-    seen: set[int] = set()
+    """Pass (or 让牌), then the sound answers cheapest first by ``basic``'s ``cost``: none that beats
+    a teammate but to go out, breaks a pure 够级 set while 够级 matters, or spends 4s kept for 开点."""
+    assert sit.top is not None
+    top_seat = sit.top[0]
     keep4 = may_kaidian(sit)
-    for p in legal_plays(legal):
-        if p.base in seen or (p.base == FOUR and keep4):
-            continue
-        seen.add(p.base)
-        out.append(play_action(p))
-    return out
+    left = sum(sit.hand) - sit.hand[THREE]
+    matters = gouji_matters(sit)
+    plays = [p for p in legal_plays(legal)
+             if not (p.base == FOUR and keep4)
+             and not (sit.is_mate(top_seat) and len(p) < left)
+             and not (matters and breaks_set(sit.hand, p))]
+    plays.sort(key=lambda p: cost(sit, p, keep4))
+    return ["let" if "let" in legal else "pass", *(play_action(p) for p in plays)]

@@ -147,11 +147,12 @@ def bench_match(matches: int, games: int) -> None:
 
 
 def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None,
-               rules: Ruleset | None = None) -> tuple[int, dict[str, list[float]], list[dict[str, int]]]:
+               rules: Ruleset | None = None, work: int | None = None
+               ) -> tuple[int, dict[str, list[float]], list[dict[str, int]]]:
     """One seeded one-game match with level ``a`` on team ``a_team``: A's team points, the
     decision times (ms) of each level and the mistake counts (``bot.ai.mistakes``) of A, then B."""
     m = Match.new(seed=seed, rules=rules, games=1)
-    players = [make_player(a if s % 2 == a_team else b, seed * 6 + s, budget) for s in range(6)]
+    players = [make_player(a if s % 2 == a_team else b, seed * 6 + s, budget, work) for s in range(6)]
     times: dict[str, list[float]] = {a: [], b: []}
     mistakes = Mistakes()
     while not m.over:
@@ -173,13 +174,13 @@ def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None,
 Pair = tuple[list[int], dict[str, list[float]], list[dict[str, int]]]
 
 
-def _arena_pair(job: tuple[int, str, str, float | None, Ruleset | None]) -> Pair:
-    seed, a, b, budget, rules = job
+def _arena_pair(job: tuple[int, str, str, float | None, Ruleset | None, int | None]) -> Pair:
+    seed, a, b, budget, rules, work = job
     points: list[int] = []
     times: dict[str, list[float]] = {a: [], b: []}
     counts = [dict.fromkeys(FIGURES, 0) for _ in range(2)]
     for a_team in (0, 1):
-        p, t, c = arena_game(seed, a, b, a_team, budget, rules)
+        p, t, c = arena_game(seed, a, b, a_team, budget, rules, work)
         points.append(p)
         for level, ms in t.items():
             times[level] += ms
@@ -190,10 +191,10 @@ def _arena_pair(job: tuple[int, str, str, float | None, Ruleset | None]) -> Pair
 
 
 def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, workers: int,
-                rules: Ruleset | None = None) -> list[Pair]:
+                rules: Ruleset | None = None, work: int | None = None) -> list[Pair]:
     """Play ``games`` games (rounded up to deal pairs), print the table of the issue and return the pairs."""
     rules = rules or Ruleset.preset()
-    jobs = [(seed + i, a, b, budget, rules) for i in range((games + 1) // 2)]
+    jobs = [(seed + i, a, b, budget, rules, work) for i in range((games + 1) // 2)]
     if workers > 1:
         from multiprocessing import Pool
 
@@ -209,7 +210,9 @@ def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, wor
     won, drawn = sum(p > 0 for p in points), sum(p == 0 for p in points)
     on = [k for k, v in rules.switches().items() if v]
     print(f"arena: A = {a}, B = {b}, {n} games ({len(jobs)} deals, each played with both seatings), seeds {seed}…, "
-          f"rules {rules.name}{' + ' + ', '.join(on) if on else ''}")
+          f"rules {rules.name}{' + ' + ', '.join(on) if on else ''}"
+          + (f", strong's budget {budget} s" if budget is not None else "")
+          + (f", work {work} plies" if work is not None else ""))
     print(f"  points per game   A {mean:+.2f} ± {half:.2f}   B {-mean:+.2f} ± {half:.2f}   (95% interval)")
     print(f"  games won         A {won / n:.1%}   B {sum(p < 0 for p in points) / n:.1%}   drawn {drawn / n:.1%}"
           f"   (A wins {won / max(1, n - drawn):.1%} of decided games)")
@@ -243,6 +246,9 @@ def main(argv: list[str] | None = None) -> None:
     are.add_argument("--games", type=int, default=200, help="games (deal pairs × 2)")
     are.add_argument("--seed", type=int, default=1, help="seed of the first deal")
     are.add_argument("--budget", type=float, default=None, help="strong's seconds per decision (default: its own)")
+    are.add_argument("--work", type=int, default=None,
+                     help="strong's rollout plies per decision (default: from the budget); with a large --budget the "
+                          "games are the same however loaded the machine is")
     are.add_argument("--workers", type=int, default=1, help="processes playing games in parallel")
     add_rules_argument(are)  # --rules classic --grand-slam …, as at the terminal table
     tab = sub.add_parser("tables", help="many tables at once through the table service and the real store")
@@ -258,7 +264,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "match":
         bench_match(args.matches, args.games)
     elif args.what == "arena":
-        bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers, rules_of(args))
+        bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers, rules_of(args), args.work)
     elif args.what == "tables":
         from bot.bench import tables as bench_tables  # asyncio and the store are loaded only for this one
 

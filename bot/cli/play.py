@@ -19,7 +19,7 @@ from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from bot.ai import LEVELS, make_player, suggest
+from bot.ai import HINT_BUDGET, LEVELS, make_player, suggest
 from bot.engine import Event, Game, IllegalAction, Match, MatchView, Ruleset, parse_cards
 from bot.engine.cards import SYMBOLS
 
@@ -63,6 +63,8 @@ class PlayOptions:
     seed: int
     level: str = "basic"
     games: int = 4
+    hint_budget: float = HINT_BUDGET
+    """Seconds of ``strong`` search behind ``hint`` (0: ``basic``'s instant choice)."""
 
 
 class Session:
@@ -163,6 +165,9 @@ class Session:
                 self.say(HELP)
                 continue
             if low in HINT_WORDS and tip is not None:
+                if not hinted and self.options.hint_budget > 0:
+                    tip = suggest(mv, HUMAN, legal, budget=self.options.hint_budget) or tip
+                    hint = tip.action
                 self.say(Text.assemble(
                     ("提示 hint: ", "bold yellow"), (show.action_words(tip.action), "bold"),
                     f" — {tip.zh} / {tip.en}", ("   (回车出这手 / Enter plays it)", "grey50")))
@@ -257,12 +262,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="the deal's seed (a random one when left out)")
     parser.add_argument("--level", choices=LEVELS, default="basic", help="the five AI players' level")
     parser.add_argument("--games", type=positive, default=4, help="games in the match (default 4)")
+    parser.add_argument("--hint-budget", type=float, default=HINT_BUDGET,
+                        help=f"seconds the hint searches with strong (default {HINT_BUDGET}; 0: basic's rule of thumb)")
 
 
 def main(args: argparse.Namespace, console: Console | None = None, stream: TextIO | None = None) -> int:
     """Run ``python -m bot play`` from parsed arguments."""
     seed = args.seed if args.seed is not None else random.randrange(10_000)
-    options = PlayOptions(rules=rules_of(args), seed=seed, level=args.level, games=args.games)
+    options = PlayOptions(rules=rules_of(args), seed=seed, level=args.level, games=args.games,
+                          hint_budget=args.hint_budget)
     if stream is None and not sys.stdin.isatty():
         stream = sys.stdin  # piped input: read it line by line and echo it, so the transcript reads as a session
     return Session(options, console or Console(highlight=False), stream).run()

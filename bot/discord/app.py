@@ -54,8 +54,6 @@ RESTORED = "🔄 " + bilingual("牌桌已恢复，继续", "the table is back af
 PANEL_LIFETIME = 14 * 60.0
 """Seconds an interaction's token may still edit its panel (Discord allows 15 minutes)."""
 QUIET = discord.AllowedMentions.none()
-HINT_BUDGET = 0.3
-"""Seconds the 提示 button's search may take: well within the patience of a click (and Discord's 3 s)."""
 EXTENSION = "cogs.gouji"
 """The commands and components, loaded by name: the client does not import them."""
 NO_TOKEN = """No Discord token. Set DISCORD_TOKEN in the environment or in a .env file:
@@ -318,7 +316,7 @@ class GoujiBot(commands.Bot):
         self.db_path = db_path
         self.guild_id = guild_id
         self.debounce = debounce
-        self.service_options = {"hint_budget": HINT_BUDGET, **(service_options or {})}
+        self.service_options = service_options or {}
         at_least_info("discord.gateway", "discord.http")  # at DEBUG they log the panels they carry
 
     async def setup_hook(self) -> None:

@@ -21,7 +21,7 @@ from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.ai import Player, Suggestion, make_player, suggest
+from bot.ai import HINT_BUDGET, Player, Suggestion, make_player, suggest
 from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset
 from bot.engine.rules import SWITCHES
 from bot.service.store import FinishedGame, Store, StoreError, TableRow
@@ -200,7 +200,7 @@ class TableService:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         rng: random.Random | None = None,
         trustee_wait: float = TRUSTEE_WAIT,
-        hint_budget: float = 0.0,
+        hint_budget: float = HINT_BUDGET,
     ) -> None:
         self.store = store
         self.tables: dict[int, Table] = {}
