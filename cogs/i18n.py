@@ -77,6 +77,8 @@ ZH: dict[str, str] = {
     "Step through a finished game, every hand open (only you see it)": "逐步回看打完的一局，明牌（仅自己可见）",
     "game": "局号",
     "The game's number (default: the last one finished in this channel)": "局号（默认本频道最近打完的一局）",
+    "review": "点评",
+    "The AI's review of your decisions in a finished game (only you)": "AI 点评你在一局里的每个决定（仅自己可见）",
     # rules
     "The rules as this table plays them": "本桌的规则",
     "topic": "主题",

@@ -23,9 +23,11 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "render": ({"bot.engine", "bot.league", "render"}, {"discord", "aiosqlite", "sqlite3", "cogs"}),
     "bot.logs": (set(), SERVICE_BANS),
     "bot.league": (set(), SERVICE_BANS),
-    "bot.store": ({"bot.league", "bot.logs"}, SERVICE_BANS),
+    "bot.rating": (set(), SERVICE_BANS),
+    "bot.store": ({"bot.league", "bot.logs", "bot.rating"}, SERVICE_BANS),
     "bot.tables": ({"bot.engine", "bot.ai", "bot.store", "bot.league", "bot.logs"}, SERVICE_BANS),
     "bot.replay": ({"bot.engine"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
+    "bot.review": ({"bot.engine", "bot.ai", "bot.replay"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
     "bot.cli": ({"bot.engine", "bot.ai", "bot.cli", "render", "bot.replay", "bot.store"},
                 {"discord", "aiosqlite", "cogs"}),
 }
