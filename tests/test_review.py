@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot.ai import make_player
 from bot.ai.strong import evaluate
-from bot.engine import Game, Match, Ruleset
+from bot.bench import logged_game
+from bot.engine import Game, Ruleset
 from bot.replay import ReplayError, from_log
 from bot.review import Decision, Review, judge, positions, review
 
@@ -20,15 +20,8 @@ TINY = 0.01
 
 def _log(seed: int = 5, tuoguan: int | None = None) -> list[tuple[int, int | None, int | None, str]]:
     """A one-game match of ``basic`` players as the table service logs it; ``tuoguan``'s moves are the AI's."""
-    m = Match.new(seed=seed, games=1)
-    log: list[tuple[int, int | None, int | None, str]] = [(0, None, None, f"start {seed}")]
-    players = [make_player("basic", s) for s in range(6)]
-    while not m.over:
-        s = m.to_act
-        action = players[s].choose(m.view(s), m.legal_actions(s))
-        log.append((len(log), s, None if s == tuoguan else 100 + s, action))
-        m.act(s, action)
-    return log
+    _settings, log = logged_game(seed)
+    return [(r, s, None if s == tuoguan else user, a) for r, s, user, a in log]
 
 
 def test_positions_are_the_seats_own_decisions_from_its_view_only():
