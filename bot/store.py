@@ -597,3 +597,18 @@ class Store:
             rows = await cur.fetchall()
         out = [RatingRow.of(r[0], r[1], r[2], r[3], r[4]) for r in rows]
         return sorted(out, key=lambda r: (-r.ordinal, r.player))
+
+    async def recent_games(self, guild_id: int, user_id: int, limit: int = 5) -> list[tuple[int, int]]:
+        """A player's last finished games on a server, newest first: (game number, its team's points)."""
+        async with self.db.execute(
+            "SELECT g.id, s.team_points FROM game_seats s JOIN games g ON g.id = s.game_id"
+            " WHERE g.guild_id = ? AND s.user_id = ? ORDER BY g.id DESC LIMIT ?", (guild_id, user_id, limit)
+        ) as cur:
+            return [(r[0], r[1]) for r in await cur.fetchall()]
+
+    async def game_number(self, table_id: int, game_no: int) -> int | None:
+        """The store's number of a table's finished game (``/gouji replay N``), by its number in the match."""
+        async with self.db.execute("SELECT id FROM games WHERE table_id = ? AND game_no = ?",
+                                   (table_id, game_no)) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else None
