@@ -151,6 +151,8 @@ MIGRATIONS: tuple[str, ...] = (
 
 ALL_TIME = ""
 """The season of the all-time ratings."""
+RATINGS_MIGRATION = 5
+"""The migration that adds the ratings: the games recorded before it are rated when it runs."""
 
 
 def now() -> str:
@@ -313,6 +315,8 @@ class Store:
                 for statement in filter(str.strip, script.split(";")):
                     await self.db.execute(statement)
                 await self.db.execute(f"PRAGMA user_version={i}")
+                if i == RATINGS_MIGRATION:
+                    await self._rate_recorded_games()
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -612,3 +616,22 @@ class Store:
                                    (table_id, game_no)) as cur:
             row = await cur.fetchone()
         return int(row[0]) if row else None
+
+    async def _rate_recorded_games(self) -> None:
+        """Rate every game already recorded, in the order they finished (in the open transaction)."""
+        async with self.db.execute(
+            "SELECT g.id, g.guild_id, g.season, g.game_no, s.seat, s.user_id, s.ai, s.team_points FROM games g"
+            " JOIN game_seats s ON s.game_id = g.id ORDER BY g.id, s.seat"
+        ) as cur:
+            rows = await cur.fetchall()
+        games: dict[int, list[Any]] = {}
+        for r in rows:
+            games.setdefault(r[0], []).append(r)
+        for seats in games.values():
+            if len(seats) != 6:
+                continue
+            points = [next(r[7] for r in seats if r[4] % 2 == team) for team in (0, 1)]
+            f = FinishedGame(seats[0][3], {"team_points": points},
+                             [{"user_id": r[5], "ai": r[6]} for r in sorted(seats, key=lambda r: r[4])])
+            for period in (seats[0][2], ALL_TIME):
+                await self._rate_game(seats[0][1], period, f)

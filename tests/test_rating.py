@@ -120,3 +120,21 @@ async def test_the_rating_is_written_in_the_games_transaction(tmp_path, monkeypa
         await _finish(store, t, 1, 3)
     assert await store.games_of(t) == [] and await store.standings(GUILD) == [] and await store.actions(t) == []
     await store.close()
+
+
+async def test_games_recorded_before_the_ratings_are_rated_by_their_migration(tmp_path):
+    path = tmp_path / "m.sqlite3"
+    store = await Store.open(path)
+    t = await store.create_table(GUILD, 503, 10, {}, SEATS)
+    for n, pts in enumerate((3, -1, 5), 1):
+        await _finish(store, t, n, pts)
+    live = [(r.player, r.mu, r.sigma, r.games) for r in await store.ratings(GUILD)]
+    async with store._transaction():  # the store as it was before the ratings' migration
+        await store.db.execute("DROP TABLE ratings")
+        await store.db.execute(f"PRAGMA user_version={store_module.RATINGS_MIGRATION - 1}")
+    await store.close()
+    store = await Store.open(path)
+    assert await store.schema_version() == len(store_module.MIGRATIONS)
+    assert [(r.player, r.mu, r.sigma, r.games) for r in await store.ratings(GUILD)] == pytest.approx(live)
+    assert len(await store.ratings(GUILD, season_of())) == 4
+    await store.close()
