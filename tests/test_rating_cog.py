@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from discord_fakes import CHANNEL, HOST, PLAYERS, finish, seated, start_harness
 
+from bot.rating import SIGMA
+
 
 async def _match(h, games: int = 1):
     table = await seated(h, humans=2, games=games)
@@ -34,6 +36,12 @@ async def test_standings_by_points_or_rating_with_the_ai_levels(tmp_path, monkey
 async def test_stats_show_the_rating_and_the_game_numbers(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
     await _match(h, games=2)
+    guild = (await h.service.store.game(1)).guild_id
+    rated = {r.name: r for r in await h.service.store.ratings(guild)}
+    assert rated["甲"].games == rated["乙"].games == rated["AI random"].games == 2  # each game rated once
+    assert rated["甲"].sigma < SIGMA and rated["乙"].sigma < SIGMA  # two games: surer than at the start
+    league = {r.name: r.points for r in await h.service.store.standings(guild)}
+    assert league["甲"] == -league["乙"]  # opposite teams: the zero-sum points as the games scored them
     (mine,) = await h.command(PLAYERS[1], "stats")
     assert "评分 rating" in mine.content and "μ" in mine.content and "AI levels included" in mine.content
     assert "#2" in mine.content and "#1" in mine.content and "/gouji replay 2" in mine.content
