@@ -187,11 +187,12 @@ def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, wor
     return results
 
 
-def logged_game(seed: int, level: str = "basic", rules: Ruleset | None = None) -> tuple[dict[str, Any], list[LogRow]]:
-    """A one-game match of ``level`` players, as a table's settings and action log (``start``, then
-    every move with a user id): what a review or a replay reads from the store."""
+def logged_game(seed: int, level: str = "basic", rules: Ruleset | None = None,
+                games: int = 1) -> tuple[dict[str, Any], list[LogRow]]:
+    """A match of ``level`` players (one game by default), as a table's settings and action log
+    (``start``, then every move with a user id): what a review or a replay reads from the store."""
     rules = rules or Ruleset.preset()
-    m = Match.new(seed=seed, rules=rules, games=1)
+    m = Match.new(seed=seed, rules=rules, games=games)
     log: list[LogRow] = [(0, None, None, f"start {seed}")]
     players = [make_player(level, seed + s) for s in range(6)]
     while not m.over:
@@ -200,7 +201,7 @@ def logged_game(seed: int, level: str = "basic", rules: Ruleset | None = None) -
         action = players[s].choose(m.view(s), m.legal_actions(s))
         log.append((len(log), s, 100 + s, action))
         m.act(s, action)
-    return {"rules": rules.to_dict(), "games": 1}, log
+    return {"rules": rules.to_dict(), "games": games}, log
 
 
 def bench_review(games: int, seed: int, seat: int, budget: float) -> None:

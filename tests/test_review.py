@@ -42,6 +42,17 @@ def test_positions_are_the_seats_own_decisions_from_its_view_only():
     assert len(found) + forced <= moves
 
 
+@pytest.mark.parametrize("rules", ["dagang", "classic"])
+def test_positions_of_a_later_game_and_under_classic_match_its_replay(rules):
+    settings, log = logged_game(11, rules=Ruleset.preset(rules), games=2)
+    replay = from_log(settings, log, 2)
+    found, _ = positions(settings, log, 2, 3)
+    assert found
+    for p in found:
+        assert (replay.frames[p.frame + 1].seat, replay.frames[p.frame + 1].action) == (3, p.played)
+        assert p.view.game_no == 2 and p.view.game.hand == replay.frames[p.frame].hands[3]
+
+
 def test_moves_made_without_a_user_are_marked_as_the_ais():
     found, _ = positions(SETTINGS, _log(tuoguan=2), 1, 2)
     assert found and all(p.auto for p in found)
