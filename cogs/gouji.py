@@ -19,7 +19,8 @@ from discord.ext import commands
 
 from .ids import COG_NAME, DYNAMIC_ITEMS
 from .league import LeagueCommands
-from .replay import REPLAY_ITEMS, ReplayCommands
+from .replay import REPLAY_ITEMS
+from .review import ReviewCommands
 from .rules import RulesCommands
 from .table import TableCommands
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 
 @app_commands.guild_only()
-class Gouji(RulesCommands, ReplayCommands, LeagueCommands, TableCommands, commands.GroupCog, name=COG_NAME,
+class Gouji(RulesCommands, ReviewCommands, LeagueCommands, TableCommands, commands.GroupCog, name=COG_NAME,
             group_name="gouji", group_description="够级 (Gouji), the six-player card game of Shandong"):
     def __init__(self, bot: GoujiBot) -> None:
         self.bot = bot

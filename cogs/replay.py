@@ -117,6 +117,13 @@ class ReplayCommands(CogPart):
     @app_commands.describe(game="The game's number (default: the last one finished in this channel)")
     async def replay(self, interaction: discord.Interaction[Any],
                      game: app_commands.Range[int, 1, 2**53] | None = None) -> None:
+        row = await self.finished_game(interaction, game)
+        if row is not None:
+            await self.show_replay(interaction, row.id, 0, edit=False, row=row)
+
+    async def finished_game(self, interaction: discord.Interaction[Any], game: int | None) -> GameRow | None:
+        """The finished game a command names (by number, or the last one of this channel), or None
+        once the refusal is answered: no such game, none here yet, or one still in progress here."""
         store = self.bot.service.store
         row = await store.game(game) if game is not None else await store.game(channel_id=interaction.channel_id or 0)
         if row is None:
@@ -128,8 +135,19 @@ class ReplayCommands(CogPart):
             else:
                 reason = (f"没有第 {game} 局", f"there is no finished game {game}")
             await interaction.response.send_message(bilingual(*reason), ephemeral=True)
-            return
-        await self.show_replay(interaction, row.id, 0, edit=False, row=row)
+        return row
+
+    async def replay_of(self, interaction: discord.Interaction[Any], game_id: int,
+                        row: GameRow | None = None) -> Replay | None:
+        """A game of this server rebuilt, or None once the refusal is answered (gone, another server's)."""
+        try:
+            replay, guild = await self._replay(game_id, row)
+            if guild != interaction.guild_id:
+                raise ReplayError(*OTHER_SERVER)
+        except ReplayError as e:
+            await interaction.response.send_message(str(e), ephemeral=True)
+            return None
+        return replay
 
     async def _replay(self, game_id: int, row: GameRow | None) -> tuple[Replay, int]:
         """The game rebuilt (kept for the next clicks) and its server; ``ReplayError`` when it cannot be."""
@@ -149,12 +167,8 @@ class ReplayCommands(CogPart):
     async def show_replay(self, interaction: discord.Interaction[Any], game_id: int, frame: int, *, edit: bool,
                           row: GameRow | None = None) -> None:
         """Frame ``frame`` of the game, as a new ephemeral panel or in the pressed one (``edit``)."""
-        try:
-            replay, guild = await self._replay(game_id, row)
-            if guild != interaction.guild_id:
-                raise ReplayError(*OTHER_SERVER)
-        except ReplayError as e:
-            await interaction.response.send_message(str(e), ephemeral=True)
+        replay = await self.replay_of(interaction, game_id, row)
+        if replay is None:
             return
         frame = max(0, min(frame, len(replay.frames) - 1))
         seat = replay.seat_of(interaction.user.id)

@@ -467,6 +467,12 @@ def result_text(result: dict[str, Any], names: Sequence[str], game_no: int) -> s
     return "\n".join(lines)
 
 
+def game_line(number: int) -> str:
+    """Under a game's result: its number in the store, to find it again for a replay or a review."""
+    return bilingual(f"对局 #{number}：/gouji replay {number} 复盘 · /gouji review {number} 点评",
+                     f"game #{number}: replay it or have the AI review your decisions")
+
+
 def result_cards(table: Table) -> list[Card]:
     """The last game's result (and the match's, once it is over), taken now for posting later."""
     m = table.match

@@ -69,6 +69,7 @@ def images() -> dict[str, bytes]:
         "match.png": render_match(MatchSummary(4, results), samples.NAMES),
         "match_doubled.png": render_match(MatchSummary(4, [*results[:2], doubled, slam.result()]), samples.NAMES),
         "standings.png": render_standings(samples.standings(), "齐鲁够级 联赛"),
+        "standings_rating.png": render_standings(samples.standings(ai=True), "齐鲁够级 联赛 · 按评分", "rating"),
     }
 
 

@@ -219,7 +219,8 @@ def match(games: int = 4) -> MatchSummary:
     return MatchSummary(games, match_results(games))
 
 
-def standings() -> list[StandingRow]:
+def standings(ai: bool = False) -> list[StandingRow]:
+    """Nine players with points and ratings; with ``ai``, the rated AI levels too (a table by rating)."""
     rng = random.Random(5)
     rows = []
     for name in ("张三", "李四", "王小五", "赵六六", "老孙", "Lucky🍀周", "小明", "齐鲁够级王", "Alice"):
@@ -232,6 +233,10 @@ def standings() -> list[StandingRow]:
                 rng.randint(0, games // 3),
                 rng.randint(0, games // 3),
                 rng.randint(0, games // 2),
+                rating=round(rng.uniform(-4, 14), 1),
             )
         )
+    if ai:
+        rows += [StandingRow("AI strong", 0, 120, 0, 0, 0, rating=9.3, ai="strong"),
+                 StandingRow("AI basic", 0, 160, 0, 0, 0, rating=4.1, ai="basic")]
     return rows

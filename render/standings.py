@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -18,17 +19,26 @@ FOOTER = 24
 MAX_ROWS = 20
 """Rows drawn at most: a league image must stay readable on a phone; the caller pages the rest."""
 
-COLUMNS = (("积分", 640), ("局数", 770), ("头科", 890), ("大落", 1010), ("开点率", 1170))
+COLUMNS = (("积分", 600), ("评分", 735), ("局数", 850), ("头科", 955), ("大落", 1060), ("开点率", 1170))
 """Column titles and the x at which their numbers end (right-aligned)."""
 MEDALS: dict[int, RGB] = {1: GOLD, 2: SILVER, 3: BRONZE}
+SORTS = ("points", "rating")
+"""What a league table is ranked by: the 第三十八条 points, or the skill rating."""
 
 
-def ranked(rows: Sequence[StandingRow]) -> list[tuple[int, StandingRow]]:
-    """Rows by points (then more 头科, fewer games), with shared ranks for ties (1, 2, 2, 4)."""
-    order = sorted(rows, key=lambda r: (-r.points, -r.tou_ke, r.games, r.name))
+def _key(row: StandingRow, by: str) -> tuple[float, ...]:
+    if by == "rating":
+        return (row.rating if row.rating is not None else -math.inf,)
+    return (row.points, row.tou_ke)
+
+
+def ranked(rows: Sequence[StandingRow], by: str = "points") -> list[tuple[int, StandingRow]]:
+    """Rows by points (then more 头科, fewer games) or by rating (then fewer games), with shared
+    ranks for ties (1, 2, 2, 4)."""
+    order = sorted(rows, key=lambda r: (*(-k for k in _key(r, by)), r.games, r.name))
     out: list[tuple[int, StandingRow]] = []
     for i, row in enumerate(order):
-        same = out and (out[-1][1].points, out[-1][1].tou_ke) == (row.points, row.tou_ke)
+        same = out and _key(out[-1][1], by) == _key(row, by)
         out.append((out[-1][0] if same else i + 1, row))
     return out
 
@@ -38,8 +48,9 @@ def standings_size(n_rows: int) -> tuple[int, int]:
     return WIDTH, HEADER + max(1, min(n_rows, MAX_ROWS)) * ROW_H + FOOTER
 
 
-def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛") -> bytes:
-    """The league table as PNG bytes: the best ``MAX_ROWS`` players of ``rows``, ranked."""
+def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛", by: str = "points") -> bytes:
+    """The league table as PNG bytes: the best ``MAX_ROWS`` players of ``rows``, ranked ``by`` points
+    or rating; a row standing for an AI level shows its rating only (the league's points leave AI out)."""
     img = Image.new("RGB", standings_size(len(rows)), BG)
     d = ImageDraw.Draw(img)
     heading = fit(fonts.displayable(title, "够级联赛"), 46, fonts.BLACK, 760)
@@ -60,7 +71,7 @@ def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛") -
     if not rows:
         text(d, (WIDTH // 2, HEADER + ROW_H // 2), "还没有对局", 34, DIM, fonts.BOLD, anchor="mm")
         return to_png(img)
-    for i, (rank, row) in enumerate(ranked(rows)[:MAX_ROWS]):
+    for i, (rank, row) in enumerate(ranked(rows, by)[:MAX_ROWS]):
         top = HEADER + i * ROW_H
         cy = top + ROW_H // 2
         d.rounded_rectangle(
@@ -74,16 +85,20 @@ def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛") -
         text(
             d,
             (150, cy),
-            fit(fonts.displayable(row.name, "?"), 36, fonts.BOLD, 380),
+            fit(fonts.displayable(row.name, "?"), 36, fonts.BOLD, 330),
             36,
             TEXT,
             fonts.BOLD,
             anchor="lm",
         )
         pts_ink = GOOD if row.points > 0 else (MUTED if row.points == 0 else (255, 120, 110))
-        (_, pts_x), *counts = COLUMNS
-        text(d, (pts_x, cy), signed(row.points), 40, pts_ink, fonts.BLACK, anchor="rm")
-        values = (str(row.games), str(row.tou_ke), str(row.da_luo), f"{round(row.kaidian_rate * 100)}%")
+        (_, pts_x), (_, rating_x), *counts = COLUMNS
+        if row.ai is None:
+            text(d, (pts_x, cy), signed(row.points), 40, pts_ink, fonts.BLACK, anchor="rm")
+        rating = "—" if row.rating is None else f"{row.rating:.1f}".replace("-", "−")
+        text(d, (rating_x, cy), rating, 36, GOLD if by == "rating" else TEXT, fonts.BOLD, anchor="rm")
+        values = (str(row.games), "—", "—", "—") if row.ai is not None else (
+            str(row.games), str(row.tou_ke), str(row.da_luo), f"{round(row.kaidian_rate * 100)}%")
         for (_, x), value in zip(counts, values, strict=True):
             text(d, (x, cy), value, 36, TEXT, fonts.BOLD, anchor="rm")
     return to_png(img)

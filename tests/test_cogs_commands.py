@@ -16,7 +16,8 @@ from cogs.rules import TOPICS, chunks
 
 NAME = re.compile(r"[-_\w]{1,32}")
 """Discord's rule for command and option names (``\\w`` covers CJK letters)."""
-SUBCOMMANDS = {"open", "hand", "play", "pass", "let", "table", "close", "standings", "stats", "replay", "rules"}
+SUBCOMMANDS = {"open", "hand", "play", "pass", "let", "table", "close", "standings", "stats", "replay", "review",
+               "rules"}
 
 
 def walk(command: dict, check_zh: bool) -> int:

@@ -142,6 +142,20 @@ class Search:
         return self.cands[i] if mean > CONFIDENCE * (var / len(diffs)) ** 0.5 else self.cands[0]
 
 
+def evaluate(view: MatchView | SeatView, actions: Sequence[str], budget: float = DEFAULT_BUDGET,
+             rng: random.Random | None = None) -> dict[str, float]:
+    """The expected team points of each of ``actions`` for the view's seat: their means over the
+    same sampled deals, as ``StrongPlayer`` weighs its candidates, with a decision's work and time
+    cap for ``budget``. For the review of a finished game (复盘点评, issue 19), which asks about
+    the action a player took beside the ones ``strong`` would consider."""
+    seat_view, events = (view.game, view.events) if isinstance(view, MatchView) else (view, [])
+    if seat_view is None:
+        raise ValueError("evaluate: only decisions in play are searched")
+    search = Search(seat_view, events, list(actions), (rng or random.Random()).randrange(2**32))
+    search.run(int(budget * PLIES_PER_SECOND), time.perf_counter() + budget)
+    return dict(zip(search.cands, search.means(), strict=True))
+
+
 def candidates(sit: Situation, legal: Sequence[str], first: str) -> list[str]:
     """A few sensible, distinct actions to compare, the default first: ``first`` (``basic``'s) —
     unless it answers by breaking a pure 够级 set, which then has to prove itself against passing.

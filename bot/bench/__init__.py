@@ -14,6 +14,9 @@ per game for each side with a 95% interval (over deal pairs), the share of games
 lost, the mistakes of ``bot.ai.mistakes`` per game of each side (beating a teammate's winning
 play, breaking a 够级 set to follow, giving up 开点, being 闷ed; 开点 beside them), and each
 level's decision time.
+
+``review``: the AI's review of one seat's whole game (复盘点评, ``bot.service.review``) at the default
+budget per decision, as one thinking process works it out: decisions judged, seconds in all.
 """
 
 from __future__ import annotations
@@ -28,11 +31,15 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from bot.ai import make_player
 from bot.ai.mistakes import FIGURES, Mistakes
 from bot.cli import add_rules_argument, rules_of
 from bot.engine import Game, Match, Ruleset
+from bot.service.replay import LogRow
+from bot.service.review import BUDGET as REVIEW_BUDGET
+from bot.service.review import positions, review
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
@@ -229,6 +236,38 @@ def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, wor
     return results
 
 
+def logged_game(seed: int, level: str = "basic", rules: Ruleset | None = None,
+                games: int = 1) -> tuple[dict[str, Any], list[LogRow]]:
+    """A match of ``level`` players (one game by default), as a table's settings and action log
+    (``start``, then every move with a user id): what a review or a replay reads from the store."""
+    rules = rules or Ruleset.preset()
+    m = Match.new(seed=seed, rules=rules, games=games)
+    log: list[LogRow] = [(0, None, None, f"start {seed}")]
+    players = [make_player(level, seed + s) for s in range(6)]
+    while not m.over:
+        s = m.to_act
+        assert s is not None
+        action = players[s].choose(m.view(s), m.legal_actions(s))
+        log.append((len(log), s, 100 + s, action))
+        m.act(s, action)
+    return {"rules": rules.to_dict(), "games": games}, log
+
+
+def bench_review(games: int, seed: int, seat: int, budget: float) -> None:
+    times = []
+    for i in range(games):
+        settings, log = logged_game(seed + i)
+        t = time.perf_counter()
+        found = positions(settings, log, 1, seat, game_id=i)
+        r = review(i, seat, found, budget)
+        times.append(time.perf_counter() - t)
+        print(f"deal {seed + i}, seat {seat + 1}: {len(r.decisions)} decisions judged ({r.forced} with one sensible"
+              f" choice), {times[-1]:.1f} s; costliest: "
+              + ", ".join(f"step {d.frame} {d.cost:.2f}" for d in r.worst()))
+    print(f"review of a whole game at {budget} s per decision: median {statistics.median(times):.1f} s,"
+          f" max {max(times):.1f} s over {games} games")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -256,6 +295,11 @@ def main(argv: list[str] | None = None) -> None:
     tab.add_argument("--seconds", type=float, default=20.0, help="length of each of the three runs")
     tab.add_argument("--ai", default="random", help="level of the AI seats (random, basic, strong)")
     tab.add_argument("--only", choices=("saturated", "busy", "table speed"), help="just this one of the runs")
+    rev = sub.add_parser("review", help="the AI's review of one seat's whole game")
+    rev.add_argument("--games", type=int, default=3)
+    rev.add_argument("--seed", type=int, default=1)
+    rev.add_argument("--seat", type=int, default=1, choices=range(1, 7), help="the seat reviewed (1-6)")
+    rev.add_argument("--budget", type=float, default=REVIEW_BUDGET, help="seconds of search per decision")
     args = parser.parse_args(argv)
     if args.what == "engine" and args.compare:
         bench_compare(args.compare, args.games, args.rounds)
@@ -265,6 +309,8 @@ def main(argv: list[str] | None = None) -> None:
         bench_match(args.matches, args.games)
     elif args.what == "arena":
         bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers, rules_of(args), args.work)
+    elif args.what == "review":
+        bench_review(args.games, args.seed, args.seat - 1, args.budget)
     elif args.what == "tables":
         from bot.bench import tables as bench_tables  # asyncio and the store are loaded only for this one
 

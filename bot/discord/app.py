@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,7 @@ from cogs.views import (
     TRUSTEE_LINE,
     Card,
     final_panel,
+    game_line,
     hand_panel,
     panel_key,
     result_cards,
@@ -82,7 +83,8 @@ class _Pending:
     mentions: list[int] = field(default_factory=list)
     warning: int | None = None
     banner: str | None = None
-    results: list[Card] = field(default_factory=list)
+    results: list[tuple[int, list[Card]]] = field(default_factory=list)
+    """The result posts of each game finished since the last flush, by the game's number in its match."""
     burst: int = 0
     """Events since the last flush: the table message lists them all."""
     tribute: list[Event] = field(default_factory=list)
@@ -114,7 +116,8 @@ class TableMessenger:
         if change.kind == "warning":
             p.warning = change.seat
         elif change.kind in ("game-over", "match-over"):
-            p.results += result_cards(table)  # taken now: the next game may have begun by the flush
+            # taken now: the next game may have begun by the flush
+            p.results.append((len(table.match.results) if table.match else 0, result_cards(table)))
         elif change.kind == "restored":
             p.banner = RESTORED
         p.dirty = True
@@ -231,8 +234,11 @@ class TableMessenger:
             burst, p.burst = p.burst, 0
             tribute, p.tribute = p.tribute, []
             channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            for card in results:
-                await channel.send(card.content, file=await card.file(), allowed_mentions=QUIET)
+            for game_no, cards in results:
+                number = await self.service.store.game_number(table.id, game_no)
+                for i, card in enumerate(cards):
+                    shown = replace(card, content=f"{card.content}\n{game_line(number)}") if i == 0 and number else card
+                    await channel.send(shown.content, file=await shown.file(), allowed_mentions=QUIET)
             told = tribute_text(tribute, table.names())
             if told is not None:  # between games: who gave whom what, every line
                 await channel.send(told, allowed_mentions=QUIET)

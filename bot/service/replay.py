@@ -135,10 +135,15 @@ def start_seed(actions: Iterable[LogRow]) -> int:
     raise ReplayError("这桌的记录里没有开局", "this table's log has no start")
 
 
+def new_match(settings: dict[str, Any], actions: Sequence[LogRow]) -> Match:
+    """The match as it stood when the table started it, from its settings and its log's ``start``."""
+    return Match.new(seed=start_seed(actions), rules=Ruleset.from_dict(settings["rules"]), games=settings["games"])
+
+
 def from_log(settings: dict[str, Any], actions: Sequence[LogRow], game_no: int) -> Replay:
     """Game ``game_no`` of a table, rebuilt from its settings (as the store holds them) and its action log."""
-    m = Match.new(seed=start_seed(actions), rules=Ruleset.from_dict(settings["rules"]), games=settings["games"])
-    return build(m, [(seat, action) for _r, seat, _u, action in actions if seat is not None], game_no)
+    moves = [(seat, action) for _r, seat, _u, action in actions if seat is not None]
+    return build(new_match(settings, actions), moves, game_no)
 
 
 def build(match: Match, moves: Iterable[tuple[int, str]], game_no: int) -> Replay:
@@ -216,4 +221,4 @@ def _moment(frame: int, e: Event, rules: Ruleset, top_gouji: bool) -> Moment | N
     return Moment(frame, kind, e.seat, zh, en)
 
 
-__all__ = ["Frame", "LogRow", "Moment", "Replay", "ReplayError", "build", "from_log", "load", "start_seed"]
+__all__ = ["Frame", "LogRow", "Moment", "Replay", "ReplayError", "build", "from_log", "load", "new_match", "start_seed"]

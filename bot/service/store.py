@@ -22,7 +22,8 @@ from typing import Any
 import aiosqlite
 
 from bot.logs import at_least_info
-from bot.service.league import StandingRow
+from bot.service.league import RatingRow, StandingRow
+from bot.service.rating import Rating, merged, rate_game
 
 log = logging.getLogger(__name__)
 
@@ -121,8 +122,37 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, user_id)
     );
     """,
+    # 4: the AI's reviews of finished games (复盘点评), one per game and seat, kept once worked out
+    """
+    CREATE TABLE reviews (
+        game_id     INTEGER NOT NULL REFERENCES games(id),
+        seat        INTEGER NOT NULL,
+        review      TEXT NOT NULL,
+        created_at  TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    """,
+    # 5: skill ratings per server and season (season '' is all time), updated with each game's result;
+    # a player is 'user:<id>' or an AI level, 'ai:<level>'
+    """
+    CREATE TABLE ratings (
+        guild_id  INTEGER NOT NULL,
+        season    TEXT NOT NULL,
+        player    TEXT NOT NULL,
+        mu        REAL NOT NULL,
+        sigma     REAL NOT NULL,
+        games     INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, season, player)
+    );
+    """,
 )
 """Schema migrations, applied in order; ``PRAGMA user_version`` records how many ran."""
+
+
+ALL_TIME = ""
+"""The season of the all-time ratings."""
+RATINGS_MIGRATION = 5
+"""The migration that adds the ratings: the games recorded before it are rated when it runs."""
 
 
 def now() -> str:
@@ -285,6 +315,8 @@ class Store:
                 for statement in filter(str.strip, script.split(";")):
                     await self.db.execute(statement)
                 await self.db.execute(f"PRAGMA user_version={i}")
+                if i == RATINGS_MIGRATION:
+                    await self._rate_recorded_games()
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -380,9 +412,10 @@ class Store:
 
     async def _record_game(self, table_id: int, guild_id: int, f: FinishedGame, t: str) -> None:
         r = f.result
+        season = season_of()
         cur = await self.db.execute(
             "INSERT INTO games (table_id, guild_id, season, game_no, result, finished_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, guild_id, season_of(), f.game_no, json.dumps(r, ensure_ascii=False), t),
+            (table_id, guild_id, season, f.game_no, json.dumps(r, ensure_ascii=False), t),
         )
         game_id = cur.lastrowid
         seats, players = [], []
@@ -406,6 +439,8 @@ class Store:
                 " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
                 players,
             )
+        for period in (season, ALL_TIME):
+            await self._rate_game(guild_id, period, f)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         async with self._transaction():
@@ -504,3 +539,99 @@ class Store:
     async def games_of(self, table_id: int) -> list[dict[str, Any]]:
         async with self.db.execute("SELECT result FROM games WHERE table_id = ? ORDER BY game_no", (table_id,)) as cur:
             return [json.loads(r[0]) for r in await cur.fetchall()]
+
+    # ------------------------------------------------------------------ reviews and ratings (issue 19)
+    async def review(self, game_id: int, seat: int) -> str | None:
+        """The cached review of a seat in a finished game (``bot.service.review.Review`` as JSON), if worked out."""
+        async with self.db.execute("SELECT review FROM reviews WHERE game_id = ? AND seat = ?", (game_id, seat)) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else None
+
+    async def save_review(self, game_id: int, seat: int, review: str) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO reviews (game_id, seat, review, created_at) VALUES (?, ?, ?, ?) ON CONFLICT"
+                " (game_id, seat) DO UPDATE SET review = excluded.review, created_at = excluded.created_at",
+                (game_id, seat, review, now()))
+
+    @staticmethod
+    def rating_key(who: dict[str, Any] | None) -> str | None:
+        """The rated player of a seat: its user, or its AI level (every seat of a level shares one rating)."""
+        who = who or {}
+        if who.get("user_id") is not None:
+            return f"user:{who['user_id']}"
+        return f"ai:{who['ai']}" if who.get("ai") else None
+
+    async def _rate_game(self, guild_id: int, season: str, f: FinishedGame) -> None:
+        """Update the ratings of a finished game's players in the open transaction (``bot.service.rating``): a
+        player that held several seats (an AI level) moves by the mean of its seats' changes."""
+        keys = [self.rating_key(f.seats[s]) for s in range(6)]
+        known = await self._ratings(guild_id, season, [k for k in keys if k])
+        before = [Rating(*known[k][:2]) if k in known else Rating() for k in keys]
+        after = rate_game(before, f.result["team_points"])
+        seats: dict[str, list[int]] = {}
+        for s, k in enumerate(keys):
+            if k:
+                seats.setdefault(k, []).append(s)
+        rows = []
+        for k, held in seats.items():
+            new = merged(before[held[0]], [after[s] for s in held])
+            rows.append((guild_id, season, k, new.mu, new.sigma, known.get(k, (0, 0, 0))[2] + 1))
+        await self.db.executemany(
+            "INSERT INTO ratings (guild_id, season, player, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, season, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+            " games = excluded.games", rows)
+
+    async def _ratings(self, guild_id: int, season: str, players: Sequence[str]) -> dict[str, tuple[float, float, int]]:
+        marks = ", ".join("?" * len(players))
+        async with self.db.execute(
+            f"SELECT player, mu, sigma, games FROM ratings WHERE guild_id = ? AND season = ? AND player IN ({marks})",
+            (guild_id, season, *players),
+        ) as cur:
+            return {r[0]: (r[1], r[2], r[3]) for r in await cur.fetchall()}
+
+    async def ratings(self, guild_id: int, season: str | None = None) -> list[RatingRow]:
+        """The server's ratings in a season (all time when None), humans with their names and AI levels,
+        best first."""
+        async with self.db.execute(
+            "SELECT r.player, r.mu, r.sigma, r.games, p.name FROM ratings r LEFT JOIN players p ON p.guild_id ="
+            " r.guild_id AND 'user:' || CAST(p.user_id AS TEXT) = r.player WHERE r.guild_id = ? AND r.season = ?",
+            (guild_id, season or ALL_TIME),
+        ) as cur:
+            rows = await cur.fetchall()
+        out = [RatingRow.of(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+        return sorted(out, key=lambda r: (-r.ordinal, r.player))
+
+    async def recent_games(self, guild_id: int, user_id: int, limit: int = 5) -> list[tuple[int, int]]:
+        """A player's last finished games on a server, newest first: (game number, its team's points)."""
+        async with self.db.execute(
+            "SELECT g.id, s.team_points FROM game_seats s JOIN games g ON g.id = s.game_id"
+            " WHERE g.guild_id = ? AND s.user_id = ? ORDER BY g.id DESC LIMIT ?", (guild_id, user_id, limit)
+        ) as cur:
+            return [(r[0], r[1]) for r in await cur.fetchall()]
+
+    async def game_number(self, table_id: int, game_no: int) -> int | None:
+        """The store's number of a table's finished game (``/gouji replay N``), by its number in the match."""
+        async with self.db.execute("SELECT id FROM games WHERE table_id = ? AND game_no = ?",
+                                   (table_id, game_no)) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else None
+
+    async def _rate_recorded_games(self) -> None:
+        """Rate every game already recorded, in the order they finished (in the open transaction)."""
+        async with self.db.execute(
+            "SELECT g.id, g.guild_id, g.season, g.game_no, s.seat, s.user_id, s.ai, s.team_points FROM games g"
+            " JOIN game_seats s ON s.game_id = g.id ORDER BY g.id, s.seat"
+        ) as cur:
+            rows = await cur.fetchall()
+        games: dict[int, list[Any]] = {}
+        for r in rows:
+            games.setdefault(r[0], []).append(r)
+        for seats in games.values():
+            if len(seats) != 6:
+                continue
+            points = [next(r[7] for r in seats if r[4] % 2 == team) for team in (0, 1)]
+            f = FinishedGame(seats[0][3], {"team_points": points},
+                             [{"user_id": r[5], "ai": r[6]} for r in sorted(seats, key=lambda r: r[4])])
+            for period in (seats[0][2], ALL_TIME):
+                await self._rate_game(seats[0][1], period, f)

@@ -19,7 +19,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.ai import HINT_BUDGET, Player, Suggestion, make_player, suggest
 from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset
@@ -27,6 +27,7 @@ from bot.engine.rules import SWITCHES
 from bot.service.store import FinishedGame, Store, StoreError, TableRow
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 SEATS = 6
 
@@ -575,16 +576,24 @@ class TableService:
         player, view, legal = self._decision(table, seat)
         if getattr(player, "level", None) in SEARCHING_LEVELS:
             try:
-                if self._thinkers is None:
-                    self._thinkers = ProcessPoolExecutor(THINKERS, mp_context=multiprocessing.get_context("spawn"))
-                return await asyncio.get_running_loop().run_in_executor(self._thinkers, _think, player, view,
-                                                                        list(legal))
-            except Exception as e:  # no process to think in, or the player does not pickle: think here
+                return await self.think(_think, player, view, list(legal))
+            except Exception:  # no process to think in, or the player does not pickle: think here
                 log.warning("AI decision off the event loop failed at table %s; deciding here", table.id,
                             exc_info=True)
-                if isinstance(e, BrokenExecutor):
-                    self._stop_thinkers()  # a new pool at the next decision
         return player.choose(view, legal)
+
+    async def think(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in the thinking processes (started at the first call): searches — the
+        strong AI's decisions, a game's review — run there, queued one after another, while the event
+        loop goes on serving every table. A broken pool is dropped (a new one at the next call) and
+        its error raised."""
+        if self._thinkers is None:
+            self._thinkers = ProcessPoolExecutor(THINKERS, mp_context=multiprocessing.get_context("spawn"))
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._thinkers, work, *args)
+        except BrokenExecutor:
+            self._stop_thinkers()
+            raise
 
     def _stop_thinkers(self) -> None:
         if self._thinkers is not None:
