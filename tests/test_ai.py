@@ -118,7 +118,10 @@ def test_decisions_from_a_match_view_do_not_depend_on_hidden_hands(seed, cut, pi
     other = Match.from_json(m.to_json())
     assert other.game is not None
     rng = random.Random(pick)
-    a, b = rng.sample([s for s in range(6) if s != seat and other.game.counts()[s]], 2)
+    holders = [s for s in range(6) if s != seat and other.game.counts()[s]]
+    if len(holders) < 2:  # no two other hands left to move a card between
+        return
+    a, b = rng.sample(holders, 2)
     ha, hb = other.game.hands[a], other.game.hands[b]
     ra = rng.choice([r for r, n in enumerate(ha) if n])
     rb = rng.choice([r for r, n in enumerate(hb) if n])
