@@ -355,6 +355,18 @@ class Harness:
         raise AssertionError(f"no {action!r} button in {[c.get('custom_id') for c in components(message)]}")
 
 
+STARTED: list[GoujiBot] = []
+"""Every bot a test started: ``close_started`` closes those a failing test left open (their store's
+thread would keep pytest from exiting)."""
+
+
+async def close_started() -> None:
+    while STARTED:
+        bot = STARTED.pop()
+        if not bot.is_closed():
+            await bot.close()
+
+
 async def start_harness(tmp_path: Path, monkeypatch: Any, debounce: float = 0.01, guild_id: int | None = None,
                         messages: dict[int, dict[str, Any]] | None = None) -> Harness:
     """A bot through ``setup_hook`` (store on ``tmp_path``, fast random AI), never connected;
@@ -370,6 +382,7 @@ async def start_harness(tmp_path: Path, monkeypatch: Any, debounce: float = 0.01
     await bot._async_setup_hook()  # what login does first: bind the loop
     bot._connection.application_id = APP_ID
     bot._connection.user = discord.ClientUser(state=bot._connection, data=BOT_USER)  # type: ignore[arg-type]
+    STARTED.append(bot)
     await bot.setup_hook()
     return Harness(bot, fake)
 
