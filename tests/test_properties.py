@@ -166,3 +166,24 @@ def test_public_state_rebuilds_the_game_from_the_true_hands(seed, cut, seat):
     for key in ("initial", "kaidian_lost"):
         want.pop(key), got.pop(key)
     assert got == want
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), rules=RULESETS, plies=st.integers(0, 150))
+def test_a_view_is_a_snapshot_that_the_game_moving_on_leaves_as_it_was(seed, rules, plies):
+    """A seat's view (what an AI, a review or a panel keeps) must not share the game's lists: taken
+    at one moment, it reads the same after the game has moved on (issue 19's review kept views)."""
+    rng = random.Random(seed)
+    g = Game.deal(seed, rules)
+    for _ in range(plies):
+        if g.over:
+            return
+        s = g.to_act
+        g.act(s, rng.choice(g.legal_actions(s)))
+    seat = rng.randrange(6)
+    view = g.view(seat)
+    before = view.to_json()
+    while not g.over:
+        s = g.to_act
+        g.act(s, rng.choice(g.legal_actions(s)))
+    assert view.to_json() == before

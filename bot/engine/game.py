@@ -989,6 +989,9 @@ class Game:
         d = self.to_dict()
         for key in ("hands", "initial", "aside"):
             del d[key]
+        for key, value in d.items():  # a view is a snapshot: it must not share the game's lists
+            if isinstance(value, list) and key != "events":  # (the event dicts are new lists of frozen rows)
+                d[key] = [list(x) if isinstance(x, list) else x for x in value]
         seen = {e.seat for e in self.events if e.kind == "giveup"}
         d["kaidian_lost"] = [self.kaidian_lost[s] if s == seat else (s in seen or s in (self.revolt, self.head))
                              for s in range(SEATS)]
