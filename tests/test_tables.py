@@ -58,8 +58,8 @@ async def drive_humans(svc: TableService, table: Table, rng: random.Random, unti
     raise AssertionError("the match did not end")
 
 
-async def test_whole_match_through_the_service_writes_games_and_league(tmp_path):
-    svc = await make_service(tmp_path / "g.sqlite3")
+async def test_whole_match_through_the_service_writes_games_and_league(store_url):
+    svc = await make_service(await store_url("g"))
     seen: list[Change] = []
 
     async def listen(table: Table, change: Change) -> None:
@@ -83,7 +83,7 @@ async def test_whole_match_through_the_service_writes_games_and_league(tmp_path)
     await svc.store.close()
 
 
-async def test_restart_in_the_middle_finishes_identically(tmp_path):
+async def test_restart_in_the_middle_finishes_identically(store_url):
     """Kill the service mid-match; a new one on the same file restores the table and plays on exactly."""
 
     async def run(path, stop_at: int | None):
@@ -106,13 +106,13 @@ async def test_restart_in_the_middle_finishes_identically(tmp_path):
         await svc2.store.close()
         return table2.match.to_json(), table2.revision
 
-    full, revisions = await run(tmp_path / "a.sqlite3", None)
-    resumed, revisions2 = await run(tmp_path / "b.sqlite3", 40)
+    full, revisions = await run(await store_url("a"), None)
+    resumed, revisions2 = await run(await store_url("b"), 40)
     assert resumed == full and revisions2 == revisions
 
 
-async def test_concurrent_clicks_on_one_turn_apply_exactly_one(tmp_path):
-    svc = await make_service(tmp_path / "c.sqlite3", sleep=lambda s: asyncio.sleep(3600))
+async def test_concurrent_clicks_on_one_turn_apply_exactly_one(store_url):
+    svc = await make_service(await store_url("c"), sleep=lambda s: asyncio.sleep(3600))
     table = await open_table(svc)
     await svc.start(CHANNEL, 11, seed=2)
     for _ in range(200):  # play the pre-play phases by hand until a human must act in play
@@ -145,8 +145,8 @@ async def test_concurrent_clicks_on_one_turn_apply_exactly_one(tmp_path):
     await svc.store.close()
 
 
-async def test_refusals_change_nothing(tmp_path):
-    svc = await make_service(tmp_path / "d.sqlite3", sleep=lambda s: asyncio.sleep(3600))
+async def test_refusals_change_nothing(store_url):
+    svc = await make_service(await store_url("d"), sleep=lambda s: asyncio.sleep(3600))
     table = await open_table(svc)
     with pytest.raises(TableError, match="只有桌主"):
         await svc.start(CHANNEL, 12)
@@ -190,9 +190,9 @@ async def silent_match(path, autoplay: bool) -> tuple[TableService, Table, list[
     return svc, table, kinds
 
 
-async def test_timeout_puts_the_seat_in_autoplay_and_the_ai_plays_for_it(tmp_path):
+async def test_timeout_puts_the_seat_in_autoplay_and_the_ai_plays_for_it(store_url):
     """PRODUCT: a warning near the end of the turn, then 托管 until the player acts again."""
-    svc, table, kinds = await silent_match(tmp_path / "e.sqlite3", autoplay=True)
+    svc, table, kinds = await silent_match(await store_url("e"), autoplay=True)
     async with table.lock:
         assert table.status == "over"  # nobody clicked: 托管 finished the match
     assert ("warning", 0) in kinds or ("warning", 3) in kinds
@@ -212,9 +212,9 @@ async def test_store_migrations_and_wal(tmp_path):
     await store.close()
 
 
-async def test_tables_commit_concurrently_on_one_store(tmp_path):
+async def test_tables_commit_concurrently_on_one_store(store_url):
     """Many tables share one connection: their transactions are serialised, none is lost."""
-    store = await Store.open(tmp_path / "g.sqlite3")
+    store = await Store.open(await store_url("g"))
     ids = [await store.create_table(GUILD, 500 + i, 1, {}, [None] * 6) for i in range(8)]
     await asyncio.gather(*(
         store.commit(t, revision=r, seats=[None] * 6, state=None, status="lobby", action=(0, 1, f"a{r}"))
@@ -240,12 +240,12 @@ class Pondering:
         return legal[0]
 
 
-async def test_a_searching_ai_thinks_off_the_event_loop(tmp_path):
+async def test_a_searching_ai_thinks_off_the_event_loop(store_url):
     """A strong seat's decisions run in another process: meanwhile the loop keeps turning (other
     tables' clicks commit), and the moves it makes are applied and logged like any other."""
     parent = os.getpid()
     svc = await make_service(
-        tmp_path / "s.sqlite3",
+        await store_url("s"),
         players=lambda level, seed: Pondering(parent) if level == "strong" else make_player(level, seed),
     )
     moves: list[int] = []
@@ -290,10 +290,10 @@ async def test_a_searching_ai_thinks_off_the_event_loop(tmp_path):
     await svc.store.close()
 
 
-async def test_r13_3_with_autoplay_off_a_timeout_plays_one_safe_move_and_no_tuoguan(tmp_path):
+async def test_r13_3_with_autoplay_off_a_timeout_plays_one_safe_move_and_no_tuoguan(store_url):
     """R13.3 table setting: 托管 on time-out can be turned off; the silent seat then gets the safe
     default action of that turn (Match.default_action) and stays its player's."""
-    svc, table, kinds = await silent_match(tmp_path / "g.sqlite3", autoplay=False)
+    svc, table, kinds = await silent_match(await store_url("g"), autoplay=False)
     async with table.lock:
         assert table.status == "over"  # the humans never clicked: one default move per turn finished it
     assert ("warning", 0) in kinds or ("warning", 3) in kinds
@@ -303,10 +303,10 @@ async def test_r13_3_with_autoplay_off_a_timeout_plays_one_safe_move_and_no_tuog
     await svc.store.close()
 
 
-async def test_shutdown_completes_while_the_last_move_of_a_match_ends_it(tmp_path):
+async def test_shutdown_completes_while_the_last_move_of_a_match_ends_it(store_url):
     """A move that ends the match removes its table while shutdown waits for that table's lock:
     shutdown still completes (the move committed first), and the store closes."""
-    svc = await make_service(tmp_path / "h.sqlite3", sleep=lambda s: asyncio.sleep(3600))
+    svc = await make_service(await store_url("h"), sleep=lambda s: asyncio.sleep(3600))
     table = await open_table(svc)
     await svc.start(CHANNEL, 11, seed=2)
     m = Match.new(seed=1, games=1)
