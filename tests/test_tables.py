@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import os
+from contextlib import suppress
 import random
 import time
 
+import asyncpg
 import pytest
 
 from bot.ai import make_player
+from bot.db import PostgresDatabase, SqliteDatabase
 from bot.engine import Game, IllegalAction, Match, Ruleset
 from bot.store import MIGRATIONS, Store
 from bot.tables import Change, Settings, Table, TableError, TableService
@@ -29,12 +32,13 @@ async def make_service(path, **kw) -> TableService:
     return TableService(store, sleep=kw.pop("sleep", fast_sleep), ai_delay=(0, 0), rng=random.Random(3), **kw)
 
 
-async def open_table(svc: TableService, games: int = 1, turn: float = 60) -> Table:
+async def open_table(svc: TableService, games: int = 1, turn: float = 60, channel: int = CHANNEL,
+                     guild: int = GUILD) -> Table:
     settings = Settings(Ruleset.preset(), games=games, turn_seconds=turn, ai_level="random")
-    table = await svc.open(GUILD, CHANNEL, 11, HUMANS[11], settings)
-    await svc.sit(CHANNEL, 12, HUMANS[12], seat=3)
+    table = await svc.open(guild, channel, 11, HUMANS[11], settings)
+    await svc.sit(channel, 12, HUMANS[12], seat=3)
     for seat in (1, 2, 4, 5):
-        await svc.add_ai(CHANNEL, 11, seat=seat)
+        await svc.add_ai(channel, 11, seat=seat)
     return table
 
 
@@ -54,7 +58,7 @@ async def drive_humans(svc: TableService, table: Table, rng: random.Random, unti
             continue
         m = table.match
         action = rng.choice(list(m.legal_actions(seat)) if m.phase != "play" else m.legal_actions(seat))
-        await svc.act(CHANNEL, occupant.user_id, action, table.revision)
+        await svc.act(table.channel_id, occupant.user_id, action, table.revision)
     raise AssertionError("the match did not end")
 
 
@@ -323,3 +327,83 @@ async def test_shutdown_completes_while_the_last_move_of_a_match_ends_it(store_u
     assert table.status == "over" and CHANNEL not in svc.tables
     assert (await svc.store.actions(table.id))[-1][3] == "play 3"
     await svc.store.close()
+
+
+async def _kill(store: Store) -> None:
+    """What a process dying mid-commit leaves: the open transaction's connection gone before its
+    COMMIT (PostgreSQL: its server process terminated, and every other connection of the pool;
+    SQLite: the file's connection closed), and the store's writer stopped where it was."""
+    db = store.db
+    if isinstance(db, PostgresDatabase):
+        conn = db._in_transaction.get()
+        admin = await asyncpg.connect(db.url)
+        try:  # waits (up to 5 s) until the server process is gone, with its transaction rolled back
+            assert await admin.fetchval("SELECT pg_terminate_backend($1, 5000)", conn.get_server_pid())
+        finally:
+            await admin.close()
+        db.pool.terminate()
+    else:
+        assert isinstance(db, SqliteDatabase)
+        if db._checkpointer is not None:
+            db._checkpointer.cancel()
+        await db.conn.close()
+    raise asyncio.CancelledError  # the writer stops here, as a killed process's would
+
+
+async def test_a_service_killed_mid_commit_loses_nothing_accepted(store_url, monkeypatch):
+    """Issue 18, item 3 (the crash-safety promise, on both databases): three tables play; in the
+    middle of a group commit the service dies (its transaction written but not committed). A new
+    service on the same database restores every table with every change that was accepted (its
+    commit returned), nothing of the change being written (no table row ahead of its action log),
+    and plays each match on to its end."""
+    url = await store_url("k")
+    svc = await make_service(url)
+    accepted: dict[int, int] = {}
+    logged: set[tuple[int, int, str]] = set()
+    commit, write = svc.store.commit, svc.store._write
+    writes = 0
+
+    async def counted_commit(table_id: int, **kw) -> None:
+        await commit(table_id, **kw)
+        accepted[table_id] = max(accepted.get(table_id, 0), kw["revision"])
+        if kw.get("action") is not None:
+            logged.add((table_id, kw["revision"], kw["action"][2]))
+
+    async def dying_write(changes) -> None:
+        nonlocal writes
+        writes += 1
+        await write(changes)
+        if writes == 60:  # well into play: every table is past its start
+            svc.closed = True  # no move after the death
+            await _kill(svc.store)
+
+    monkeypatch.setattr(svc.store, "commit", counted_commit)
+    monkeypatch.setattr(svc.store, "_write", dying_write)
+    tables = [await open_table(svc, games=2, channel=CHANNEL + i) for i in range(3)]
+    for i, table in enumerate(tables):
+        await svc.start(table.channel_id, 11, seed=20 + i)
+
+    async def play(table: Table, rng: random.Random) -> None:
+        with suppress(Exception):  # a click after the death fails, as the store's connection is gone
+            await drive_humans(svc, table, rng, until=lambda t: svc.closed)
+
+    await asyncio.gather(*(play(t, random.Random(i)) for i, t in enumerate(tables)))
+    assert writes >= 60
+    for table in tables:
+        svc._cancel_turn(table)
+
+    store = await Store.open(url)  # what the database holds, before a new service plays on
+    for table in tables:
+        row, log = await store.table(table.id), await store.actions(table.id)
+        assert row is not None and row.revision >= accepted[table.id]
+        revisions = [r for r, *_ in log]  # every revision of a match has its action: none written alone
+        assert revisions == list(range(revisions[0], row.revision + 1))
+        assert {(table.id, r, a) for r, _s, _u, a in log} >= {x for x in logged if x[0] == table.id}
+    await store.close()
+    svc2 = await make_service(url)
+    restored = {t.id: t for t in await svc2.restore()}
+    assert set(restored) == {t.id for t in tables}
+    for i, back in enumerate(restored.values()):
+        await drive_humans(svc2, back, random.Random(10 + i))
+        assert back.status == "over" and len(await svc2.store.games_of(back.id)) == 2
+    await svc2.store.close()
