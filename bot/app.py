@@ -17,7 +17,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import partial
@@ -29,6 +29,7 @@ from discord.ext import commands
 
 from bot.engine import Event
 from bot.logs import at_least_info
+from bot.shards import Shards
 from bot.store import PanelRow, Store
 from bot.tables import SECRET_DECISIONS, Change, Table, TableService
 from cogs.gouji import Gouji
@@ -152,7 +153,7 @@ class TableMessenger:
         """The live panels the store keeps, followed again after a restart: a DM panel by its message,
         an ephemeral one by its token while that lasts. What they show is unknown, so the first flush
         of their table (the restore's) redraws them."""
-        for row in await self.service.store.panels():
+        for row in await self.service.store.panels(self.service.shards):
             if row.token is None:
                 channel = self.client.get_partial_messageable(row.channel_id)
                 live = _Live(channel.get_partial_message(row.message_id).edit, None, math.inf)
@@ -303,14 +304,19 @@ class TableMessenger:
             await channel.get_partial_message(message_id).delete()
 
 
-class GoujiBot(commands.Bot):
+class GoujiBot(commands.AutoShardedBot):
     """The bot. Only the ``guilds`` intent: everything arrives as interactions, and messages are
-    edited by id, so it needs neither message content nor members."""
+    edited by id, so it needs neither message content nor members. Sharded: by default one process
+    runs every shard (as many as Discord recommends); with ``shards`` it runs those shards of
+    ``shards.count`` only, and serves only their guilds' tables (several processes, one PostgreSQL)."""
 
     def __init__(self, *, db_path: str | Path = "gouji.sqlite3", guild_id: int | None = None,
-                 debounce: float = 1.0, service_options: dict[str, Any] | None = None) -> None:
+                 debounce: float = 1.0, service_options: dict[str, Any] | None = None,
+                 shards: Shards | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
-                         help_command=None, allowed_mentions=QUIET)
+                         help_command=None, allowed_mentions=QUIET,
+                         shard_ids=sorted(shards.ids) if shards else None, shard_count=shards.count if shards else None)
+        self.own_shards = shards
         self.db_path = db_path
         self.guild_id = guild_id
         self.debounce = debounce
@@ -319,7 +325,9 @@ class GoujiBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
-        self.service = TableService(self.store, **self.service_options)
+        if self.own_shards is not None:  # refused when another process runs one of them on this database
+            await self.store.claim_shards(self.own_shards.ids, self.own_shards.count)
+        self.service = TableService(self.store, shards=self.own_shards, **self.service_options)
         self.messenger = TableMessenger(self, self.service, self.debounce)
         self.service.listeners.append(self.messenger.on_change)
         self.service.present = self.messenger.has_panel
@@ -351,6 +359,17 @@ class GoujiBot(commands.Bot):
                 await super().close()
 
 
+def shards_from_env(env: Mapping[str, str]) -> Shards | None:
+    """``GOUJI_SHARDS`` (``0-3``, ``0,2``) of ``GOUJI_SHARD_COUNT``, or ``None`` when unset: one process
+    for every shard. ``ValueError`` says what is wrong."""
+    spec, count = env.get("GOUJI_SHARDS", "").strip(), env.get("GOUJI_SHARD_COUNT", "").strip()
+    if not spec and not count:
+        return None
+    if not count.isdigit() or int(count) < 1:
+        raise ValueError(f"GOUJI_SHARD_COUNT must be the total number of shards (1 or more), not {count!r}")
+    return Shards.parse(spec or f"0-{int(count) - 1}", int(count))
+
+
 def main() -> int:
     """``python -m bot [run]``: the bot with DISCORD_TOKEN from the environment or ``.env``."""
     from dotenv import find_dotenv, load_dotenv
@@ -364,6 +383,12 @@ def main() -> int:
     if guild and not guild.isdigit():
         print(f"GOUJI_GUILD_ID must be a server id (digits), not {guild!r}", file=sys.stderr)
         return 2
-    bot = GoujiBot(db_path=os.environ.get("GOUJI_DB") or "gouji.sqlite3", guild_id=int(guild) if guild else None)
+    try:
+        shards = shards_from_env(os.environ)
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 2
+    bot = GoujiBot(db_path=os.environ.get("GOUJI_DB") or "gouji.sqlite3", guild_id=int(guild) if guild else None,
+                   shards=shards)
     bot.run(token, log_level=logging.INFO, root_logger=True)
     return 0

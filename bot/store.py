@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.db import Database, StoreError, connect
 from bot.league import StandingRow
+from bot.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -177,6 +178,14 @@ class PanelRow:
     message_id: int
     token: str | None = None
     expires_at: float | None = None
+
+
+def _of_shards(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """The condition (on ``t``, the tables) that a table's guild is on one of these shards."""
+    if shards is None:
+        return "", ()
+    ids = sorted(shards.ids)
+    return f" AND ((t.guild_id >> 22) % ?) IN ({', '.join('?' * len(ids))})", (shards.count, *ids)
 
 
 def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
@@ -356,17 +365,20 @@ class Store:
         async with self._transaction():
             await self.db.execute("DELETE FROM panels WHERE table_id = ? AND user_id = ?", (table_id, user_id))
 
-    async def panels(self) -> list[PanelRow]:
-        """The live panels of the open tables."""
+    async def panels(self, shards: Shards | None = None) -> list[PanelRow]:
+        """The live panels of the open tables (of these shards' guilds)."""
+        where, args = _of_shards(shards)
         async with self.db.execute(
             "SELECT p.* FROM panels p JOIN tables t ON t.id = p.table_id WHERE t.status IN ('lobby', 'playing')"
-            " ORDER BY p.table_id, p.user_id"
+            f"{where} ORDER BY p.table_id, p.user_id", args
         ) as cur:
             return [PanelRow(r["table_id"], r["user_id"], r["channel_id"], r["message_id"], r["token"],
                              r["expires_at"]) for r in await cur.fetchall()]
 
-    async def open_tables(self) -> list[TableRow]:
-        return await self._tables("t.status IN ('lobby', 'playing')", ())
+    async def open_tables(self, shards: Shards | None = None) -> list[TableRow]:
+        """The open tables (of these shards' guilds: what one process of a sharded bot restores)."""
+        where, args = _of_shards(shards)
+        return await self._tables("t.status IN ('lobby', 'playing')" + where, args)
 
     async def _tables(self, where: str, args: tuple[Any, ...]) -> list[TableRow]:
         sql = ("SELECT t.*, s.state AS state, COALESCE(s.revision, 0) AS state_revision FROM tables t"

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import os
-from contextlib import suppress
 import random
 import time
+from contextlib import suppress
 
 import asyncpg
 import pytest
 
 from bot.ai import make_player
-from bot.db import PostgresDatabase, SqliteDatabase
+from bot.db import PostgresDatabase, SqliteDatabase, StoreError, is_postgres
 from bot.engine import Game, IllegalAction, Match, Ruleset
+from bot.shards import Shards
 from bot.store import MIGRATIONS, Store
 from bot.tables import Change, Settings, Table, TableError, TableService
 
@@ -407,3 +408,52 @@ async def test_a_service_killed_mid_commit_loses_nothing_accepted(store_url, mon
         await drive_humans(svc2, back, random.Random(10 + i))
         assert back.status == "over" and len(await svc2.store.games_of(back.id)) == 2
     await svc2.store.close()
+
+
+def _guild(shard: int, count: int, n: int) -> int:
+    """A guild id on ``shard`` of ``count`` (Discord's ``(guild_id >> 22) % count``)."""
+    return ((n * count + shard) << 22) | n
+
+
+async def test_two_sharded_services_on_one_database_never_act_on_the_same_table(store_url):
+    """Issue 18, item 4: two processes' services on one database, shards 0 and 1–2 of 3. Each opens
+    only its own guilds' tables, restores only those after a restart, and plays them to the end
+    beside the other — every table's log is one unbroken run of revisions (no move twice, none
+    lost). On PostgreSQL a second process claiming a shard already held is refused."""
+    url = await store_url("shared")
+    first = Shards(frozenset({0}), 3)
+    second = Shards.parse("1-2", 3)
+    a, b = await make_service(url, shards=first), await make_service(url, shards=second)
+    mine: dict[str, list[int]] = {"a": [], "b": []}
+    for i, shard in enumerate([0, 1, 2, 0, 2]):
+        svc, key = (a, "a") if shard == 0 else (b, "b")
+        table = await open_table(svc, channel=CHANNEL + i, guild=_guild(shard, 3, i + 1))
+        await svc.start(table.channel_id, 11, seed=30 + i)
+        mine[key].append(table.id)
+    with pytest.raises(TableError):  # a guild on the other process's shard
+        await open_table(a, channel=CHANNEL + 9, guild=_guild(1, 3, 9))
+    await asyncio.gather(a.shutdown(), b.shutdown())
+    await asyncio.gather(a.store.close(), b.store.close())
+
+    a, b = await make_service(url, shards=first), await make_service(url, shards=second)
+    await a.store.claim_shards(first.ids, first.count)
+    await b.store.claim_shards(second.ids, second.count)
+    if is_postgres(url):
+        with pytest.raises(StoreError):
+            await a.store.claim_shards([2], 3)
+    restored_a, restored_b = await a.restore(), await b.restore()
+    assert sorted(t.id for t in restored_a) == mine["a"] and sorted(t.id for t in restored_b) == mine["b"]
+    await asyncio.gather(*(drive_humans(svc, t, random.Random(t.id))
+                           for svc, tables in ((a, restored_a), (b, restored_b)) for t in tables))
+    for t in restored_a + restored_b:
+        revisions = [r for r, *_ in await a.store.actions(t.id)]
+        assert t.status == "over" and revisions == list(range(revisions[0], t.revision + 1))
+    await asyncio.gather(a.store.close(), b.store.close())
+
+
+def test_shards_parse_and_own_their_guilds():
+    assert Shards.parse("0-3", 8).ids == {0, 1, 2, 3} and Shards.parse("1, 4-5", 6).ids == {1, 4, 5}
+    assert Shards.parse("2", 3).owns(_guild(2, 3, 7)) and not Shards.parse("2", 3).owns(_guild(1, 3, 7))
+    for bad, count in (("0-3", 3), ("x", 2), ("", 2), ("1-", 2)):
+        with pytest.raises(ValueError):
+            Shards.parse(bad, count)
