@@ -27,6 +27,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import memory
 from bot.engine import Event
 from bot.logs import at_least_info
 from bot.shards import Shards
@@ -289,7 +290,7 @@ class TableMessenger:
             p.pings[user_id] = message.id
         seat = table.to_act
         occupant = table.seats[seat] if seat is not None else None
-        secret = seat is not None and table.match is not None and table.match.view(seat).decision in SECRET_DECISIONS
+        secret = seat is not None and table.match is not None and table.match.decision in SECRET_DECISIONS
         if warning == seat and occupant is not None and occupant.user_id is not None and not secret:
             current = occupant.user_id
             only = discord.AllowedMentions(users=[discord.Object(current)], everyone=False, roles=False)
@@ -337,6 +338,8 @@ class GoujiBot(commands.AutoShardedBot):
         await self.messenger.reattach()  # before the restore, whose flush redraws them
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))
+        memory.settle()  # what start-up and the restore built lives on: never scanned by the collector again
+        self.memory_keeper = asyncio.get_running_loop().create_task(memory.keep_settled())
         if self.guild_id is not None:  # while testing: commands appear in this server at once
             guild = discord.Object(self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -348,6 +351,8 @@ class GoujiBot(commands.AutoShardedBot):
         """Stop the tables and show what is pending, then close the store and the client whatever
         happened before: the store's connection threads would keep the process alive."""
         try:
+            if hasattr(self, "memory_keeper"):
+                self.memory_keeper.cancel()
             if hasattr(self, "service"):
                 await self.service.shutdown()
                 await self.messenger.drain()

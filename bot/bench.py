@@ -201,6 +201,9 @@ def main(argv: list[str] | None = None) -> None:
     tab.add_argument("--seconds", type=float, default=20.0, help="length of each of the three runs")
     tab.add_argument("--ai", default="random", help="level of the AI seats (random, basic, strong)")
     tab.add_argument("--only", choices=("saturated", "busy", "table speed"), help="just this one of the runs")
+    tab.add_argument("--db", help="a postgresql:// server to run on (default: a SQLite file)")
+    tab.add_argument("--gc", choices=("tuned", "default"), default="tuned",
+                     help="the garbage collector as the bot tunes it (bot.memory), or CPython's default")
     args = parser.parse_args(argv)
     if args.what == "engine":
         bench_engine(args.seconds)
@@ -211,7 +214,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "tables":
         from bot import bench_tables  # asyncio and the store are loaded only for this one
 
-        bench_tables.main(args.tables, args.seconds, ai=args.ai, only=args.only)
+        bench_tables.main(args.tables, args.seconds, ai=args.ai, only=args.only, db=args.db, gc_mode=args.gc)
 
 
 if __name__ == "__main__":

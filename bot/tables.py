@@ -452,7 +452,7 @@ class TableService:
             key = table.turn_key()
             seat = table.to_act
             occupant = table.seats[seat] if seat is not None else None
-            secret = seat is not None and table.match.view(seat).decision in SECRET_DECISIONS
+            secret = seat is not None and table.match.decision in SECRET_DECISIONS
             if occupant and occupant.user_id and table.pinged != key and not secret:  # 托管 seats too
                 table.pinged = key
                 change.mention = occupant.user_id

@@ -25,6 +25,7 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "bot.league": (set(), SERVICE_BANS),
     "bot.db": ({"bot.logs"}, SERVICE_BANS),
     "bot.shards": (set(), SERVICE_BANS),
+    "bot.memory": (set(), SERVICE_BANS),
     "bot.store": ({"bot.db", "bot.league", "bot.logs", "bot.shards"}, SERVICE_BANS),
     "bot.tables": ({"bot.engine", "bot.ai", "bot.store", "bot.db", "bot.league", "bot.logs", "bot.shards"},
                    SERVICE_BANS),
