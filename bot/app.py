@@ -313,11 +313,12 @@ class GoujiBot(commands.AutoShardedBot):
 
     def __init__(self, *, db_path: str | Path = "gouji.sqlite3", guild_id: int | None = None,
                  debounce: float = 1.0, service_options: dict[str, Any] | None = None,
-                 shards: Shards | None = None) -> None:
+                 shards: Shards | None = None, tune_memory: bool = True) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, allowed_mentions=QUIET,
                          shard_ids=sorted(shards.ids) if shards else None, shard_count=shards.count if shards else None)
         self.own_shards = shards
+        self.tune_memory = tune_memory  # the collector tuned for the process (bot.memory); not in a test's
         self.db_path = db_path
         self.guild_id = guild_id
         self.debounce = debounce
@@ -338,8 +339,9 @@ class GoujiBot(commands.AutoShardedBot):
         await self.messenger.reattach()  # before the restore, whose flush redraws them
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))
-        memory.settle()  # what start-up and the restore built lives on: never scanned by the collector again
-        self.memory_keeper = asyncio.get_running_loop().create_task(memory.keep_settled())
+        if self.tune_memory:  # what start-up and the restore built lives on: never scanned by the collector again
+            memory.settle()
+            self.memory_keeper = asyncio.get_running_loop().create_task(memory.keep_settled())
         if self.guild_id is not None:  # while testing: commands appear in this server at once
             guild = discord.Object(self.guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -26,6 +26,7 @@ from discord_fakes import (
     start_harness,
 )
 
+from bot import memory
 from bot.__main__ import main
 from bot.app import GoujiBot, shards_from_env
 from bot.shards import Shards
@@ -251,3 +252,15 @@ def test_sharding_is_read_from_the_environment(tmp_path):
     assert (bot.shard_ids, bot.shard_count) == ([2, 3], 4)
     assert (GoujiBot(db_path=tmp_path / "t.sqlite3").shard_ids, GoujiBot(db_path=tmp_path / "u.sqlite3").shard_count) \
         == (None, None)  # every shard, as many as Discord recommends
+
+
+async def test_the_bot_settles_the_collector_after_the_restore_and_stops_keeping_it_at_close(tmp_path, monkeypatch):
+    """Issue 18, item 5: after start-up and the restore the collector is settled (bot.memory), and
+    the task keeping it so ends with the bot."""
+    settled: list[str] = []
+    monkeypatch.setattr(memory, "settle", lambda: settled.append("settled"))
+    h = await start_harness(tmp_path, monkeypatch, tune_memory=True)
+    assert settled == ["settled"] and not h.bot.memory_keeper.done()
+    await h.bot.close()
+    await asyncio.sleep(0)
+    assert h.bot.memory_keeper.cancelled()
