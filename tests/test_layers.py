@@ -30,7 +30,7 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "bot.tables": ({"bot.engine", "bot.ai", "bot.store", "bot.db", "bot.league", "bot.logs", "bot.shards"},
                    SERVICE_BANS),
     "bot.replay": ({"bot.engine"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
-    "bot.cli": ({"bot.engine", "bot.ai", "bot.cli", "render", "bot.replay", "bot.store"},
+    "bot.cli": ({"bot.engine", "bot.ai", "bot.cli", "render", "bot.replay", "bot.store", "bot.db"},
                 {"discord", "aiosqlite", "cogs"}),
 }
 """What each layer may import of ours, and what it must not import at all. The Discord layer
