@@ -7,8 +7,8 @@ placeholders and SQLite's column types. What differs is handled here and only he
 identity column (``AUTOINCREMENT`` or not), ``INTEGER`` into ``BIGINT`` (Discord's ids need 64 bits;
 SQLite's integers have them), ``REAL`` into ``DOUBLE PRECISION`` and ``BLOB`` into ``BYTEA``;
 ``insert`` returns a new row's id (``lastrowid`` or ``RETURNING id``); the schema's version lives in
-``PRAGMA user_version`` or a one-row table. (A cursor's ``lastrowid`` and ``rowcount`` are SQLite's
-only: use ``insert``, and ask with a ``SELECT``.)
+``PRAGMA user_version`` or a one-row table. (A cursor's ``lastrowid`` is SQLite's only, and no cursor
+counts the rows a statement changed: use ``insert``, and ask with a ``SELECT``.)
 
 Both hand out the same three calls, shaped like aiosqlite's so that a store method reads the same
 on either: ``execute`` (awaited, or ``async with … as cur`` then ``fetchone``/``fetchall``; rows are
