@@ -226,7 +226,7 @@ def table_content(table: Table, banner: str | None = None, burst: int = 0) -> st
                                f"the match is over: red {totals[0]:+d}, blue {totals[1]:+d}"))
     else:
         lines.append(f"第 {m.game_no}/{m.games} 局")
-        if table.to_act is not None and m.view(table.to_act).decision in SECRET_DECISIONS:
+        if table.to_act is not None and m.decision in SECRET_DECISIONS:
             lines[-1] += " · " + bilingual("等待大家选择：请在「我的手牌」里决定",
                                            "waiting for everyone's choices: decide in 我的手牌")
         elif table.to_act is not None:

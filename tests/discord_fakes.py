@@ -368,13 +368,13 @@ async def close_started() -> None:
 
 
 async def start_harness(tmp_path: Path, monkeypatch: Any, debounce: float = 0.01, guild_id: int | None = None,
-                        messages: dict[int, dict[str, Any]] | None = None) -> Harness:
+                        messages: dict[int, dict[str, Any]] | None = None, tune_memory: bool = False) -> Harness:
     """A bot through ``setup_hook`` (store on ``tmp_path``, fast random AI), never connected;
     ``messages`` are what Discord already holds (from a run before a restart)."""
     fake = FakeDiscord()
     fake.messages.update(messages or {})
     monkeypatch.setattr(AsyncWebhookAdapter, "request", lambda self, *a, **kw: fake.webhook(*a, **kw))
-    bot = GoujiBot(db_path=tmp_path / "gouji.sqlite3", debounce=debounce, guild_id=guild_id,
+    bot = GoujiBot(db_path=tmp_path / "gouji.sqlite3", debounce=debounce, guild_id=guild_id, tune_memory=tune_memory,
                    service_options={"ai_delay": (0, 0), "sleep": fast_sleep, "rng": random.Random(3),
                                     "hint_budget": 0.0})
     bot.http.request = fake.http  # type: ignore[method-assign]

@@ -9,6 +9,7 @@ import copy
 import logging
 import threading
 
+import discord.ext.commands
 import pytest
 from discord_fakes import (
     BURN_AND_LET,
@@ -26,6 +27,9 @@ from discord_fakes import (
 )
 
 from bot.__main__ import main
+from bot.discord.app import GoujiBot, shards_from_env
+from bot.service import memory
+from bot.service.shards import Shards
 from bot.service.tables import Change, Table
 from cogs.ids import DYNAMIC_ITEMS
 from cogs.replay import REPLAY_ITEMS
@@ -231,3 +235,32 @@ async def test_no_hand_reaches_the_log_at_debug_level(tmp_path, monkeypatch, cap
     assert caplog.records and not [hand for hand in hands if hand in logged]
     for name in ("aiosqlite", "discord.gateway", "discord.http"):
         assert not logging.getLogger(name).isEnabledFor(logging.DEBUG), name
+
+
+def test_sharding_is_read_from_the_environment(tmp_path):
+    """Issue 18, item 4: one process for every shard by default; GOUJI_SHARDS of GOUJI_SHARD_COUNT
+    for one of several, passed to discord.py's AutoShardedBot."""
+    assert shards_from_env({}) is None
+    assert shards_from_env({"GOUJI_SHARDS": "0-3", "GOUJI_SHARD_COUNT": "8"}) == Shards(frozenset(range(4)), 8)
+    assert shards_from_env({"GOUJI_SHARD_COUNT": "2"}) == Shards(frozenset({0, 1}), 2)  # every shard of two
+    for bad in ({"GOUJI_SHARDS": "0-3"}, {"GOUJI_SHARDS": "0-3", "GOUJI_SHARD_COUNT": "3"},
+                {"GOUJI_SHARDS": "a", "GOUJI_SHARD_COUNT": "3"}):
+        with pytest.raises(ValueError):
+            shards_from_env(bad)
+    bot = GoujiBot(db_path=tmp_path / "s.sqlite3", shards=Shards(frozenset({2, 3}), 4))
+    assert isinstance(bot, discord.ext.commands.AutoShardedBot)
+    assert (bot.shard_ids, bot.shard_count) == ([2, 3], 4)
+    assert (GoujiBot(db_path=tmp_path / "t.sqlite3").shard_ids, GoujiBot(db_path=tmp_path / "u.sqlite3").shard_count) \
+        == (None, None)  # every shard, as many as Discord recommends
+
+
+async def test_the_bot_settles_the_collector_after_the_restore_and_stops_keeping_it_at_close(tmp_path, monkeypatch):
+    """Issue 18, item 5: after start-up and the restore the collector is settled (bot.service.memory), and
+    the task keeping it so ends with the bot."""
+    settled: list[str] = []
+    monkeypatch.setattr(memory, "settle", lambda: settled.append("settled"))
+    h = await start_harness(tmp_path, monkeypatch, tune_memory=True)
+    assert settled == ["settled"] and not h.bot.memory_keeper.done()
+    await h.bot.close()
+    await asyncio.sleep(0)
+    assert h.bot.memory_keeper.cancelled()

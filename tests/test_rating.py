@@ -71,8 +71,8 @@ async def _finish(store: Store, table: int, game_no: int, team0: int, guild: int
                        guild_id=guild)
 
 
-async def test_ratings_follow_each_game_per_server_season_and_ai_level(tmp_path):
-    store = await Store.open(tmp_path / "r.sqlite3")
+async def test_ratings_follow_each_game_per_server_season_and_ai_level(store_url):  # on both databases
+    store = await Store.open(await store_url("r"))
     t = await store.create_table(GUILD, 500, 10, {}, SEATS)
     await _finish(store, t, 1, 3)   # team 0: user 10 and the basic AI twice, win
     await _finish(store, t, 2, -1)  # then lose
@@ -92,8 +92,8 @@ async def test_ratings_follow_each_game_per_server_season_and_ai_level(tmp_path)
     await store.close()
 
 
-async def test_the_rating_never_touches_the_zero_sum_points(tmp_path):
-    store = await Store.open(tmp_path / "z.sqlite3")
+async def test_the_rating_never_touches_the_zero_sum_points(store_url):  # on both databases
+    store = await Store.open(await store_url("z"))
     t = await store.create_table(GUILD, 501, 10, {}, SEATS)
     for n, pts in enumerate((3, -1, 5, 0, -2), 1):
         await _finish(store, t, n, pts)
@@ -108,8 +108,8 @@ async def test_the_rating_never_touches_the_zero_sum_points(tmp_path):
     await store.close()
 
 
-async def test_the_rating_is_written_in_the_games_transaction(tmp_path, monkeypatch):
-    store = await Store.open(tmp_path / "t.sqlite3")
+async def test_the_rating_is_written_in_the_games_transaction(store_url, monkeypatch):
+    store = await Store.open(await store_url("t"))
     t = await store.create_table(GUILD, 502, 10, {}, SEATS)
 
     def broken(*args, **kwargs):

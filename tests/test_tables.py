@@ -7,11 +7,15 @@ import asyncio
 import os
 import random
 import time
+from contextlib import suppress
 
+import asyncpg
 import pytest
 
 from bot.ai import make_player
 from bot.engine import Game, IllegalAction, Match, Ruleset
+from bot.service.db import PostgresDatabase, SqliteDatabase, StoreError, is_postgres
+from bot.service.shards import Shards
 from bot.service.store import MIGRATIONS, Store
 from bot.service.tables import Change, Settings, Table, TableError, TableService
 
@@ -29,12 +33,13 @@ async def make_service(path, **kw) -> TableService:
     return TableService(store, sleep=kw.pop("sleep", fast_sleep), ai_delay=(0, 0), rng=random.Random(3), **kw)
 
 
-async def open_table(svc: TableService, games: int = 1, turn: float = 60) -> Table:
+async def open_table(svc: TableService, games: int = 1, turn: float = 60, channel: int = CHANNEL,
+                     guild: int = GUILD) -> Table:
     settings = Settings(Ruleset.preset(), games=games, turn_seconds=turn, ai_level="random")
-    table = await svc.open(GUILD, CHANNEL, 11, HUMANS[11], settings)
-    await svc.sit(CHANNEL, 12, HUMANS[12], seat=3)
+    table = await svc.open(guild, channel, 11, HUMANS[11], settings)
+    await svc.sit(channel, 12, HUMANS[12], seat=3)
     for seat in (1, 2, 4, 5):
-        await svc.add_ai(CHANNEL, 11, seat=seat)
+        await svc.add_ai(channel, 11, seat=seat)
     return table
 
 
@@ -54,12 +59,12 @@ async def drive_humans(svc: TableService, table: Table, rng: random.Random, unti
             continue
         m = table.match
         action = rng.choice(list(m.legal_actions(seat)) if m.phase != "play" else m.legal_actions(seat))
-        await svc.act(CHANNEL, occupant.user_id, action, table.revision)
+        await svc.act(table.channel_id, occupant.user_id, action, table.revision)
     raise AssertionError("the match did not end")
 
 
-async def test_whole_match_through_the_service_writes_games_and_league(tmp_path):
-    svc = await make_service(tmp_path / "g.sqlite3")
+async def test_whole_match_through_the_service_writes_games_and_league(store_url):
+    svc = await make_service(await store_url("g"))
     seen: list[Change] = []
 
     async def listen(table: Table, change: Change) -> None:
@@ -83,7 +88,7 @@ async def test_whole_match_through_the_service_writes_games_and_league(tmp_path)
     await svc.store.close()
 
 
-async def test_restart_in_the_middle_finishes_identically(tmp_path):
+async def test_restart_in_the_middle_finishes_identically(store_url):
     """Kill the service mid-match; a new one on the same file restores the table and plays on exactly."""
 
     async def run(path, stop_at: int | None):
@@ -106,13 +111,13 @@ async def test_restart_in_the_middle_finishes_identically(tmp_path):
         await svc2.store.close()
         return table2.match.to_json(), table2.revision
 
-    full, revisions = await run(tmp_path / "a.sqlite3", None)
-    resumed, revisions2 = await run(tmp_path / "b.sqlite3", 40)
+    full, revisions = await run(await store_url("a"), None)
+    resumed, revisions2 = await run(await store_url("b"), 40)
     assert resumed == full and revisions2 == revisions
 
 
-async def test_concurrent_clicks_on_one_turn_apply_exactly_one(tmp_path):
-    svc = await make_service(tmp_path / "c.sqlite3", sleep=lambda s: asyncio.sleep(3600))
+async def test_concurrent_clicks_on_one_turn_apply_exactly_one(store_url):
+    svc = await make_service(await store_url("c"), sleep=lambda s: asyncio.sleep(3600))
     table = await open_table(svc)
     await svc.start(CHANNEL, 11, seed=2)
     for _ in range(200):  # play the pre-play phases by hand until a human must act in play
@@ -145,8 +150,8 @@ async def test_concurrent_clicks_on_one_turn_apply_exactly_one(tmp_path):
     await svc.store.close()
 
 
-async def test_refusals_change_nothing(tmp_path):
-    svc = await make_service(tmp_path / "d.sqlite3", sleep=lambda s: asyncio.sleep(3600))
+async def test_refusals_change_nothing(store_url):
+    svc = await make_service(await store_url("d"), sleep=lambda s: asyncio.sleep(3600))
     table = await open_table(svc)
     with pytest.raises(TableError, match="只有桌主"):
         await svc.start(CHANNEL, 12)
@@ -190,9 +195,9 @@ async def silent_match(path, autoplay: bool) -> tuple[TableService, Table, list[
     return svc, table, kinds
 
 
-async def test_timeout_puts_the_seat_in_autoplay_and_the_ai_plays_for_it(tmp_path):
+async def test_timeout_puts_the_seat_in_autoplay_and_the_ai_plays_for_it(store_url):
     """PRODUCT: a warning near the end of the turn, then 托管 until the player acts again."""
-    svc, table, kinds = await silent_match(tmp_path / "e.sqlite3", autoplay=True)
+    svc, table, kinds = await silent_match(await store_url("e"), autoplay=True)
     async with table.lock:
         assert table.status == "over"  # nobody clicked: 托管 finished the match
     assert ("warning", 0) in kinds or ("warning", 3) in kinds
@@ -212,9 +217,9 @@ async def test_store_migrations_and_wal(tmp_path):
     await store.close()
 
 
-async def test_tables_commit_concurrently_on_one_store(tmp_path):
+async def test_tables_commit_concurrently_on_one_store(store_url):
     """Many tables share one connection: their transactions are serialised, none is lost."""
-    store = await Store.open(tmp_path / "g.sqlite3")
+    store = await Store.open(await store_url("g"))
     ids = [await store.create_table(GUILD, 500 + i, 1, {}, [None] * 6) for i in range(8)]
     await asyncio.gather(*(
         store.commit(t, revision=r, seats=[None] * 6, state=None, status="lobby", action=(0, 1, f"a{r}"))
@@ -240,12 +245,12 @@ class Pondering:
         return legal[0]
 
 
-async def test_a_searching_ai_thinks_off_the_event_loop(tmp_path):
+async def test_a_searching_ai_thinks_off_the_event_loop(store_url):
     """A strong seat's decisions run in another process: meanwhile the loop keeps turning (other
     tables' clicks commit), and the moves it makes are applied and logged like any other."""
     parent = os.getpid()
     svc = await make_service(
-        tmp_path / "s.sqlite3",
+        await store_url("s"),
         players=lambda level, seed: Pondering(parent) if level == "strong" else make_player(level, seed),
     )
     moves: list[int] = []
@@ -290,10 +295,10 @@ async def test_a_searching_ai_thinks_off_the_event_loop(tmp_path):
     await svc.store.close()
 
 
-async def test_r13_3_with_autoplay_off_a_timeout_plays_one_safe_move_and_no_tuoguan(tmp_path):
+async def test_r13_3_with_autoplay_off_a_timeout_plays_one_safe_move_and_no_tuoguan(store_url):
     """R13.3 table setting: 托管 on time-out can be turned off; the silent seat then gets the safe
     default action of that turn (Match.default_action) and stays its player's."""
-    svc, table, kinds = await silent_match(tmp_path / "g.sqlite3", autoplay=False)
+    svc, table, kinds = await silent_match(await store_url("g"), autoplay=False)
     async with table.lock:
         assert table.status == "over"  # the humans never clicked: one default move per turn finished it
     assert ("warning", 0) in kinds or ("warning", 3) in kinds
@@ -303,10 +308,10 @@ async def test_r13_3_with_autoplay_off_a_timeout_plays_one_safe_move_and_no_tuog
     await svc.store.close()
 
 
-async def test_shutdown_completes_while_the_last_move_of_a_match_ends_it(tmp_path):
+async def test_shutdown_completes_while_the_last_move_of_a_match_ends_it(store_url):
     """A move that ends the match removes its table while shutdown waits for that table's lock:
     shutdown still completes (the move committed first), and the store closes."""
-    svc = await make_service(tmp_path / "h.sqlite3", sleep=lambda s: asyncio.sleep(3600))
+    svc = await make_service(await store_url("h"), sleep=lambda s: asyncio.sleep(3600))
     table = await open_table(svc)
     await svc.start(CHANNEL, 11, seed=2)
     m = Match.new(seed=1, games=1)
@@ -345,3 +350,132 @@ async def test_the_hint_button_searches_in_a_thinking_process_and_suggests_a_leg
     assert await svc.hint(table, seat) == table.suggestion(seat)
     await svc.shutdown()
     await svc.store.close()
+
+
+async def _kill(store: Store) -> None:
+    """What a process dying mid-commit leaves: the open transaction's connection gone before its
+    COMMIT (PostgreSQL: its server process terminated, and every other connection of the pool;
+    SQLite: the file's connection closed), and the store's writer stopped where it was."""
+    db = store.db
+    if isinstance(db, PostgresDatabase):
+        conn = db._in_transaction.get()
+        admin = await asyncpg.connect(db.url)
+        try:  # waits (up to 5 s) until the server process is gone, with its transaction rolled back
+            assert await admin.fetchval("SELECT pg_terminate_backend($1, 5000)", conn.get_server_pid())
+        finally:
+            await admin.close()
+        db.pool.terminate()
+    else:
+        assert isinstance(db, SqliteDatabase)
+        if db._checkpointer is not None:
+            db._checkpointer.cancel()
+        await db.conn.close()
+    raise asyncio.CancelledError  # the writer stops here, as a killed process's would
+
+
+async def test_a_service_killed_mid_commit_loses_nothing_accepted(store_url, monkeypatch):
+    """Issue 18, item 3 (the crash-safety promise, on both databases): three tables play; in the
+    middle of a group commit the service dies (its transaction written but not committed). A new
+    service on the same database restores every table with every change that was accepted (its
+    commit returned), nothing of the change being written (no table row ahead of its action log),
+    and plays each match on to its end."""
+    url = await store_url("k")
+    svc = await make_service(url)
+    accepted: dict[int, int] = {}
+    logged: set[tuple[int, int, str]] = set()
+    commit, write = svc.store.commit, svc.store._write
+    writes = 0
+
+    async def counted_commit(table_id: int, **kw) -> None:
+        await commit(table_id, **kw)
+        accepted[table_id] = max(accepted.get(table_id, 0), kw["revision"])
+        if kw.get("action") is not None:
+            logged.add((table_id, kw["revision"], kw["action"][2]))
+
+    async def dying_write(changes) -> None:
+        nonlocal writes
+        writes += 1
+        await write(changes)
+        if writes == 60:  # well into play: every table is past its start
+            svc.closed = True  # no move after the death
+            await _kill(svc.store)
+
+    monkeypatch.setattr(svc.store, "commit", counted_commit)
+    monkeypatch.setattr(svc.store, "_write", dying_write)
+    tables = [await open_table(svc, games=2, channel=CHANNEL + i) for i in range(3)]
+    for i, table in enumerate(tables):
+        await svc.start(table.channel_id, 11, seed=20 + i)
+
+    async def play(table: Table, rng: random.Random) -> None:
+        with suppress(Exception):  # a click after the death fails, as the store's connection is gone
+            await drive_humans(svc, table, rng, until=lambda t: svc.closed)
+
+    await asyncio.gather(*(play(t, random.Random(i)) for i, t in enumerate(tables)))
+    assert writes >= 60
+    for table in tables:
+        svc._cancel_turn(table)
+
+    store = await Store.open(url)  # what the database holds, before a new service plays on
+    for table in tables:
+        row, log = await store.table(table.id), await store.actions(table.id)
+        assert row is not None and row.revision >= accepted[table.id]
+        revisions = [r for r, *_ in log]  # every revision of a match has its action: none written alone
+        assert revisions == list(range(revisions[0], row.revision + 1))
+        assert {(table.id, r, a) for r, _s, _u, a in log} >= {x for x in logged if x[0] == table.id}
+    await store.close()
+    svc2 = await make_service(url)
+    restored = {t.id: t for t in await svc2.restore()}
+    assert set(restored) == {t.id for t in tables}
+    for i, back in enumerate(restored.values()):
+        await drive_humans(svc2, back, random.Random(10 + i))
+        assert back.status == "over" and len(await svc2.store.games_of(back.id)) == 2
+    await svc2.store.close()
+
+
+def _guild(shard: int, count: int, n: int) -> int:
+    """A guild id on ``shard`` of ``count`` (Discord's ``(guild_id >> 22) % count``)."""
+    return ((n * count + shard) << 22) | n
+
+
+async def test_two_sharded_services_on_one_database_never_act_on_the_same_table(store_url):
+    """Issue 18, item 4: two processes' services on one database, shards 0 and 1–2 of 3. Each opens
+    only its own guilds' tables, restores only those after a restart, and plays them to the end
+    beside the other — every table's log is one unbroken run of revisions (no move twice, none
+    lost). On PostgreSQL a second process claiming a shard already held is refused."""
+    url = await store_url("shared")
+    first = Shards(frozenset({0}), 3)
+    second = Shards.parse("1-2", 3)
+    a, b = await make_service(url, shards=first), await make_service(url, shards=second)
+    mine: dict[str, list[int]] = {"a": [], "b": []}
+    for i, shard in enumerate([0, 1, 2, 0, 2]):
+        svc, key = (a, "a") if shard == 0 else (b, "b")
+        table = await open_table(svc, channel=CHANNEL + i, guild=_guild(shard, 3, i + 1))
+        await svc.start(table.channel_id, 11, seed=30 + i)
+        mine[key].append(table.id)
+    with pytest.raises(TableError):  # a guild on the other process's shard
+        await open_table(a, channel=CHANNEL + 9, guild=_guild(1, 3, 9))
+    await asyncio.gather(a.shutdown(), b.shutdown())
+    await asyncio.gather(a.store.close(), b.store.close())
+
+    a, b = await make_service(url, shards=first), await make_service(url, shards=second)
+    await a.store.claim_shards(first.ids, first.count)
+    await b.store.claim_shards(second.ids, second.count)
+    if is_postgres(url):
+        with pytest.raises(StoreError):
+            await a.store.claim_shards([2], 3)
+    restored_a, restored_b = await a.restore(), await b.restore()
+    assert sorted(t.id for t in restored_a) == mine["a"] and sorted(t.id for t in restored_b) == mine["b"]
+    await asyncio.gather(*(drive_humans(svc, t, random.Random(t.id))
+                           for svc, tables in ((a, restored_a), (b, restored_b)) for t in tables))
+    for t in restored_a + restored_b:
+        revisions = [r for r, *_ in await a.store.actions(t.id)]
+        assert t.status == "over" and revisions == list(range(revisions[0], t.revision + 1))
+    await asyncio.gather(a.store.close(), b.store.close())
+
+
+def test_shards_parse_and_own_their_guilds():
+    assert Shards.parse("0-3", 8).ids == {0, 1, 2, 3} and Shards.parse("1, 4-5", 6).ids == {1, 4, 5}
+    assert Shards.parse("2", 3).owns(_guild(2, 3, 7)) and not Shards.parse("2", 3).owns(_guild(1, 3, 7))
+    for bad, count in (("0-3", 3), ("x", 2), ("", 2), ("1-", 2)):
+        with pytest.raises(ValueError):
+            Shards.parse(bad, count)

@@ -295,6 +295,9 @@ def main(argv: list[str] | None = None) -> None:
     tab.add_argument("--seconds", type=float, default=20.0, help="length of each of the three runs")
     tab.add_argument("--ai", default="random", help="level of the AI seats (random, basic, strong)")
     tab.add_argument("--only", choices=("saturated", "busy", "table speed"), help="just this one of the runs")
+    tab.add_argument("--db", help="a postgresql:// server to run on (default: a SQLite file)")
+    tab.add_argument("--gc", choices=("tuned", "default"), default="tuned",
+                     help="the garbage collector as the bot tunes it (bot.service.memory), or CPython's default")
     rev = sub.add_parser("review", help="the AI's review of one seat's whole game")
     rev.add_argument("--games", type=int, default=3)
     rev.add_argument("--seed", type=int, default=1)
@@ -314,5 +317,5 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "tables":
         from bot.bench import tables as bench_tables  # asyncio and the store are loaded only for this one
 
-        bench_tables.main(args.tables, args.seconds, ai=args.ai, only=args.only)
+        bench_tables.main(args.tables, args.seconds, ai=args.ai, only=args.only, db=args.db, gc_mode=args.gc)
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from bot.service.db import is_postgres
 from bot.service.replay import Replay, ReplayError, load
 from bot.service.store import Store
 from render import TableExtras
@@ -21,7 +22,7 @@ from render.replay import animate, draw_replay
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", required=True, type=Path, help="the bot's SQLite store (GOUJI_DB)")
+    parser.add_argument("--db", required=True, help="the bot's store, as GOUJI_DB names it (a SQLite file or postgresql://…)")
     parser.add_argument("--game", required=True, type=int, help="the game's number (as /gouji replay shows it)")
     parser.add_argument("--out", required=True, type=Path, help="the folder for the PNGs and replay.gif")
     parser.add_argument("--seat", type=int, default=1, choices=range(1, 7), help="the seat drawn at the bottom")
@@ -29,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write every Nth frame only (the first, the last and the key moments always)")
 
 
-async def fetch(db: Path, game_id: int) -> Replay:
+async def fetch(db: str | Path, game_id: int) -> Replay:
     store = await Store.open(db)
     try:
         row = await store.game(game_id) if 0 < game_id < 2**63 else None
@@ -67,7 +68,7 @@ def write(replay: Replay, out: Path, seat: int = 0, every: int = 1) -> list[Path
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    if not args.db.exists():
+    if not is_postgres(args.db) and not Path(args.db).exists():
         print(f"没有这个文件 / no such store: {args.db}", file=sys.stderr)
         return 2
     try:

@@ -17,7 +17,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -30,6 +30,8 @@ from discord.utils import MISSING
 
 from bot.engine import Event
 from bot.logs import at_least_info
+from bot.service import memory
+from bot.service.shards import Shards
 from bot.service.store import PanelRow, Store
 from bot.service.tables import SECRET_DECISIONS, Change, Table, TableService
 from cogs.i18n import GoujiTranslator, bilingual, fit
@@ -157,7 +159,7 @@ class TableMessenger:
         """The live panels the store keeps, followed again after a restart: a DM panel by its message,
         an ephemeral one by its token while that lasts. What they show is unknown, so the first flush
         of their table (the restore's) redraws them."""
-        for row in await self.service.store.panels():
+        for row in await self.service.store.panels(self.service.shards):
             if row.token is None:
                 channel = self.client.get_partial_messageable(row.channel_id)
                 live = _Live(channel.get_partial_message(row.message_id).edit, None, math.inf)
@@ -296,7 +298,7 @@ class TableMessenger:
             p.pings[user_id] = message.id
         seat = table.to_act
         occupant = table.seats[seat] if seat is not None else None
-        secret = seat is not None and table.match is not None and table.match.view(seat).decision in SECRET_DECISIONS
+        secret = seat is not None and table.match is not None and table.match.decision in SECRET_DECISIONS
         if warning == seat and occupant is not None and occupant.user_id is not None and not secret:
             current = occupant.user_id
             only = discord.AllowedMentions(users=[discord.Object(current)], everyone=False, roles=False)
@@ -311,14 +313,20 @@ class TableMessenger:
             await channel.get_partial_message(message_id).delete()
 
 
-class GoujiBot(commands.Bot):
+class GoujiBot(commands.AutoShardedBot):
     """The bot. Only the ``guilds`` intent: everything arrives as interactions, and messages are
-    edited by id, so it needs neither message content nor members."""
+    edited by id, so it needs neither message content nor members. Sharded: by default one process
+    runs every shard (as many as Discord recommends); with ``shards`` it runs those shards of
+    ``shards.count`` only, and serves only their guilds' tables (several processes, one PostgreSQL)."""
 
     def __init__(self, *, db_path: str | Path = "gouji.sqlite3", guild_id: int | None = None,
-                 debounce: float = 1.0, service_options: dict[str, Any] | None = None) -> None:
+                 debounce: float = 1.0, service_options: dict[str, Any] | None = None,
+                 shards: Shards | None = None, tune_memory: bool = True) -> None:
+        ranged: dict[str, Any] = {"shard_ids": sorted(shards.ids), "shard_count": shards.count} if shards else {}
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
-                         help_command=None, allowed_mentions=QUIET)
+                         help_command=None, allowed_mentions=QUIET, **ranged)
+        self.own_shards = shards
+        self.tune_memory = tune_memory  # the collector tuned for the process (bot.service.memory); not in a test's
         self.db_path = db_path
         self.guild_id = guild_id
         self.debounce = debounce
@@ -327,7 +335,9 @@ class GoujiBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
-        self.service = TableService(self.store, **self.service_options)
+        if self.own_shards is not None:  # refused when another process runs one of them on this database
+            await self.store.claim_shards(self.own_shards.ids, self.own_shards.count)
+        self.service = TableService(self.store, shards=self.own_shards, **self.service_options)
         self.messenger = TableMessenger(self, self.service, self.debounce)
         self.service.listeners.append(self.messenger.on_change)
         self.service.present = self.messenger.has_panel
@@ -336,6 +346,9 @@ class GoujiBot(commands.Bot):
         await self.messenger.reattach()  # before the restore, whose flush redraws them
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))
+        if self.tune_memory:  # what start-up and the restore built lives on: never scanned by the collector again
+            memory.settle()
+            self.memory_keeper = asyncio.get_running_loop().create_task(memory.keep_settled())
         if self.guild_id is not None:  # while testing: commands appear in this server at once
             guild = discord.Object(self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -347,6 +360,8 @@ class GoujiBot(commands.Bot):
         """Stop the tables and show what is pending, then close the store and the client whatever
         happened before: the store's connection threads would keep the process alive."""
         try:
+            if hasattr(self, "memory_keeper"):
+                self.memory_keeper.cancel()
             if hasattr(self, "service"):
                 await self.service.shutdown()
                 await self.messenger.drain()
@@ -356,6 +371,17 @@ class GoujiBot(commands.Bot):
                     await self.store.close()
             finally:
                 await super().close()
+
+
+def shards_from_env(env: Mapping[str, str]) -> Shards | None:
+    """``GOUJI_SHARDS`` (``0-3``, ``0,2``) of ``GOUJI_SHARD_COUNT``, or ``None`` when unset: one process
+    for every shard. ``ValueError`` says what is wrong."""
+    spec, count = env.get("GOUJI_SHARDS", "").strip(), env.get("GOUJI_SHARD_COUNT", "").strip()
+    if not spec and not count:
+        return None
+    if not count.isdigit() or int(count) < 1:
+        raise ValueError(f"GOUJI_SHARD_COUNT must be the total number of shards (1 or more), not {count!r}")
+    return Shards.parse(spec or f"0-{int(count) - 1}", int(count))
 
 
 def main() -> int:
@@ -371,6 +397,12 @@ def main() -> int:
     if guild and not guild.isdigit():
         print(f"GOUJI_GUILD_ID must be a server id (digits), not {guild!r}", file=sys.stderr)
         return 2
-    bot = GoujiBot(db_path=os.environ.get("GOUJI_DB") or "gouji.sqlite3", guild_id=int(guild) if guild else None)
+    try:
+        shards = shards_from_env(os.environ)
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 2
+    bot = GoujiBot(db_path=os.environ.get("GOUJI_DB") or "gouji.sqlite3", guild_id=int(guild) if guild else None,
+                   shards=shards)
     bot.run(token, log_level=logging.INFO, root_logger=True)
     return 0

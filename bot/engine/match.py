@@ -230,6 +230,13 @@ class Match:
             winner = 0 if totals[0] > totals[1] else 1
         return Standings(self.games, len(self.results), per_game, totals, seat_totals, winner, self.over)
 
+    @property
+    def decision(self) -> str | None:
+        """The kind of choice before play the seat to act is making (buying, 革命, 宣点, tribute …),
+        ``None`` in play and once the match is over: the table service asks it at every change,
+        which must not cost a whole view."""
+        return self.queue[0]["kind"] if self.queue and self.phase != "play" and not self.over else None
+
     def view(self, seat: int) -> MatchView:
         """What ``seat`` may know: its own hand, the public log, the standings and the table."""
         in_play = self.phase == "play"
@@ -238,7 +245,7 @@ class Match:
             to_act=self.to_act,
             leader=self.leader, hand=self.hand(seat),
             counts=self.game.counts() if self.game else [sum(h) for h in self.hands],
-            decision=self.queue[0]["kind"] if self.queue and not in_play and not self.over else None,
+            decision=self.decision,
             legal=[] if in_play else list(self.legal_actions(seat)),
             revolt=self.revolt, natural=list(self.natural), votes=list(self.votes), events=list(self.events),
             standings=self.standings(), game=self.game.view(seat) if self.game else None,

@@ -10,7 +10,7 @@ one list, and adding a switch is one field and one entry here plus its rule code
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 
@@ -162,7 +162,9 @@ class Ruleset:
         return {k: v for k, v in self.switches().items() if getattr(base, k) != v}
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """As ``dataclasses.asdict`` gives it, without its recursive copying: every view of every AI
+        decision holds one (issue 18, item 5)."""
+        return {"name": self.name, **self.switches()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:

@@ -1,10 +1,13 @@
-"""The store: one SQLite file through aiosqlite (WAL), holding open tables, their append-only
-action log, finished games with their itemised results, and the league computed from them.
+"""The store: open tables, their append-only action log, finished games with their itemised results,
+and the league computed from them — in one SQLite file (WAL; the default) or a PostgreSQL database
+that several processes share (``GOUJI_DB=postgresql://…``), through ``bot.service.db``.
 
 Every accepted action is written in one transaction together with the table's new snapshot
 (and, when it ends a game, the game's result and league rows), so after a crash the store
-holds either all of an action or none of it. The interface is small so that another backend
-(PostgreSQL for several processes) can stand behind it.
+holds either all of an action or none of it. Every method is written once, in portable SQL with
+``?`` placeholders, against ``bot.service.db``'s small interface (``self.db.execute``/``executemany``/
+``insert`` inside ``async with self._transaction():``): a migration appended to ``MIGRATIONS`` and a
+method appended here run on both databases as they are.
 """
 
 from __future__ import annotations
@@ -12,29 +15,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager, suppress
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from bot.logs import at_least_info
+from bot.service.db import Database, StoreError, connect
 from bot.service.league import RatingRow, StandingRow
 from bot.service.rating import Rating, merged, rate_game
+from bot.service.shards import Shards
 
 log = logging.getLogger(__name__)
-
-CHECKPOINT_EVERY = 0.5
-"""Seconds between two background checkpoints (copying the WAL into the database file) while
-tables are committing. The writer's own automatic checkpoint is off: it would run inside a
-COMMIT, with its fsyncs, and every click waiting on that group commit would wait for it too."""
-WAL_RESTART_FRAMES = 4096
-"""WAL length (pages; 16 MiB at 4 KiB) past which a checkpoint waits for a gap between two group
-commits: the WAL starts over only when a transaction begins with all of it copied, which a steady
-stream of commits beside a concurrent checkpoint may never leave."""
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: tables, the action log, games and their seats, players
@@ -146,7 +139,9 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
 )
-"""Schema migrations, applied in order; ``PRAGMA user_version`` records how many ran."""
+"""Schema migrations, applied in order (each in a transaction; the database records how many ran).
+Portable SQL: SQLite's types (``INTEGER``, ``INTEGER PRIMARY KEY`` for an id, ``REAL``, ``TEXT``),
+which ``bot.service.db.postgres_sql`` maps for PostgreSQL; no ``;`` inside a literal."""
 
 
 ALL_TIME = ""
@@ -215,113 +210,64 @@ class PanelRow:
     expires_at: float | None = None
 
 
-class StoreError(RuntimeError):
-    pass
+def _of_shards(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """The condition (on ``t``, the tables) that a table's guild is on one of these shards."""
+    if shards is None:
+        return "", ()
+    ids = sorted(shards.ids)
+    return f" AND ((t.guild_id >> 22) % ?) IN ({', '.join('?' * len(ids))})", (shards.count, *ids)
+
+
+def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
+    """Tell a waiting ``commit`` its change's fate (once)."""
+    if not done.done():
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(error)
 
 
 class Store:
-    """The SQLite store. Use ``await Store.open(path)``; one process, one connection that reads and
-    writes (and a second one that only checkpoints)."""
+    """The store. Use ``await Store.open(url)``: a path (or ``sqlite:///path``) for SQLite, a
+    ``postgresql://`` URL for PostgreSQL. Changes of many tables commit together (``commit``)."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, db: Database) -> None:
         self.db = db
-        self.path = path
-        self._writing = asyncio.Lock()  # one connection: tables' transactions must not interleave
         self._pending: list[tuple[int, dict[str, Any], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
-        self._checkpointer: asyncio.Task[None] | None = None
-        self._committed = asyncio.Event()  # set by each group commit, cleared by each checkpoint
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
-        async with self._writing:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+    def _transaction(self) -> AbstractAsyncContextManager[None]:
+        return self.db.transaction()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        at_least_info("aiosqlite")  # its DEBUG records hold every parameter: snapshots with all six hands
-        path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)  # transactions are explicit below
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db, path)
-        await store._migrate()
-        if path != ":memory:":
-            # checkpoints run on a connection (and thread) of their own, beside the writer's commits
-            await db.execute("PRAGMA wal_autocheckpoint=0")
-            store._checkpointer = asyncio.get_running_loop().create_task(store._checkpoints())
+    async def open(cls, url: str | Path) -> Store:
+        db = await connect(url)
+        store = cls(db)
+        try:
+            await db.migrate(MIGRATIONS, after=store._migrated)
+        except BaseException:
+            await db.close()
+            raise
         return store
+
+    async def _migrated(self, version: int) -> None:
+        """What a migration needs beside its SQL, in its own transaction: the ratings (migration 5)
+        rate the games recorded before them."""
+        if version == RATINGS_MIGRATION:
+            await self._rate_recorded_games()
 
     async def close(self) -> None:
         if self._writer is not None:
             await self._writer
-        if self._checkpointer is not None:
-            self._checkpointer.cancel()
-            with suppress(asyncio.CancelledError):
-                await self._checkpointer
-        await self.db.close()  # the last connection to close checkpoints the rest and removes the WAL
-
-    async def _checkpoints(self) -> None:
-        """Copy committed pages from the WAL into the database file every ``CHECKPOINT_EVERY`` seconds
-        while there are commits, with ``PASSIVE`` checkpoints that never wait for (nor block) the
-        writer. The writer starts the WAL from its beginning again at its first transaction after a
-        checkpoint that copied it all; when commits never leave such a moment, the WAL grows to
-        ``WAL_RESTART_FRAMES`` and then a checkpoint takes the moment between two group commits."""
-        try:
-            conn = await aiosqlite.connect(self.path, isolation_level=None)
-        except Exception:
-            log.exception("no connection for background checkpoints; the writer checkpoints in its commits")
-            await self.db.execute("PRAGMA wal_autocheckpoint=1000")
-            return
-        try:
-            while True:
-                await self._committed.wait()
-                await asyncio.sleep(CHECKPOINT_EVERY)
-                self._committed.clear()
-                try:
-                    frames = await self._checkpoint(conn)
-                    if frames > WAL_RESTART_FRAMES:
-                        async with self._writing:  # between two transactions: this one copies the rest
-                            await self._checkpoint(conn)
-                except aiosqlite.Error:
-                    log.exception("background checkpoint failed; the next one retries")
-        finally:
-            await conn.close()
-
-    @staticmethod
-    async def _checkpoint(conn: aiosqlite.Connection) -> int:
-        """One ``PASSIVE`` checkpoint; returns the WAL's length in pages."""
-        async with conn.execute("PRAGMA wal_checkpoint(PASSIVE)") as cur:
-            row = await cur.fetchone()
-        return int(row[1]) if row else 0
-
-    async def _migrate(self) -> None:
-        async with self.db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        version = row[0] if row else 0
-        for i, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            async with self._transaction():
-                for statement in filter(str.strip, script.split(";")):
-                    await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version={i}")
-                if i == RATINGS_MIGRATION:
-                    await self._rate_recorded_games()
+        await self.db.close()
 
     async def schema_version(self) -> int:
-        async with self.db.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        return await self.db.schema_version()
+
+    async def claim_shards(self, shards: Iterable[int], count: int) -> None:
+        """Hold these shards for this process (PostgreSQL: refused with ``StoreError`` when another
+        process holds one)."""
+        await self.db.claim_shards(shards, count)
 
     # ------------------------------------------------------------------ tables
     async def create_table(self, guild_id: int, channel_id: int, host_id: int, settings: dict[str, Any],
@@ -329,15 +275,13 @@ class Store:
         t = now()
         try:
             async with self._transaction():
-                cur = await self.db.execute(
+                return await self.db.insert(
                     "INSERT INTO tables (guild_id, channel_id, host_id, settings, seats, status, created_at,"
                     " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
                     (guild_id, channel_id, host_id, json.dumps(settings), json.dumps(seats), t, t),
                 )
-        except aiosqlite.IntegrityError as e:
+        except self.db.integrity_errors as e:
             raise StoreError("this channel already has an open table") from e
-        assert cur.lastrowid is not None
-        return cur.lastrowid
 
     async def commit(self, table_id: int, *, revision: int, seats: list[dict[str, Any] | None],
                      state: str | None = None, status: str, action: tuple[int | None, int | None, str] | None = None,
@@ -357,28 +301,30 @@ class Store:
         await asyncio.shield(done)
 
     async def _write_pending(self) -> None:
-        while self._pending:
-            batch, self._pending = self._pending, []
-            try:
-                async with self._transaction():
-                    await self._write([(table_id, change) for table_id, change, _ in batch])
-            except Exception:  # one change failed: write them one by one, so each caller hears its own fate
-                for table_id, change, done in batch:
-                    try:
-                        async with self._transaction():
-                            await self._write([(table_id, change)])
-                    except Exception as e:
-                        if not done.done():
-                            done.set_exception(e)
-                    else:
-                        if not done.done():
-                            done.set_result(None)
-                self._committed.set()
-                continue
-            self._committed.set()
-            for _, _, done in batch:
-                if not done.done():
-                    done.set_result(None)
+        batch: list[tuple[int, dict[str, Any], asyncio.Future[None]]] = []
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    async with self._transaction():
+                        await self._write([(table_id, change) for table_id, change, _ in batch])
+                except Exception:  # one change failed: write them one by one, so each caller hears its own fate
+                    for table_id, change, done in batch:
+                        try:
+                            async with self._transaction():
+                                await self._write([(table_id, change)])
+                        except Exception as e:
+                            _settle(done, e)
+                        else:
+                            _settle(done, None)
+                    continue
+                for _, _, done in batch:
+                    _settle(done, None)
+        except BaseException:  # the writer itself was stopped (cancelled) mid-commit: nothing more is written
+            for _, _, done in batch + self._pending:
+                _settle(done, StoreError("the store stopped before this change was committed"))
+            self._pending = []
+            raise
 
     async def _write(self, changes: list[tuple[int, dict[str, Any]]]) -> None:
         """Write changes inside the open transaction: one statement per kind of row for all of them
@@ -413,11 +359,10 @@ class Store:
     async def _record_game(self, table_id: int, guild_id: int, f: FinishedGame, t: str) -> None:
         r = f.result
         season = season_of()
-        cur = await self.db.execute(
+        game_id = await self.db.insert(
             "INSERT INTO games (table_id, guild_id, season, game_no, result, finished_at) VALUES (?, ?, ?, ?, ?, ?)",
             (table_id, guild_id, season, f.game_no, json.dumps(r, ensure_ascii=False), t),
         )
-        game_id = cur.lastrowid
         seats, players = [], []
         for s in range(6):
             who = f.seats[s] or {}
@@ -460,17 +405,20 @@ class Store:
         async with self._transaction():
             await self.db.execute("DELETE FROM panels WHERE table_id = ? AND user_id = ?", (table_id, user_id))
 
-    async def panels(self) -> list[PanelRow]:
-        """The live panels of the open tables."""
+    async def panels(self, shards: Shards | None = None) -> list[PanelRow]:
+        """The live panels of the open tables (of these shards' guilds)."""
+        where, args = _of_shards(shards)
         async with self.db.execute(
             "SELECT p.* FROM panels p JOIN tables t ON t.id = p.table_id WHERE t.status IN ('lobby', 'playing')"
-            " ORDER BY p.table_id, p.user_id"
+            f"{where} ORDER BY p.table_id, p.user_id", args
         ) as cur:
             return [PanelRow(r["table_id"], r["user_id"], r["channel_id"], r["message_id"], r["token"],
                              r["expires_at"]) for r in await cur.fetchall()]
 
-    async def open_tables(self) -> list[TableRow]:
-        return await self._tables("t.status IN ('lobby', 'playing')", ())
+    async def open_tables(self, shards: Shards | None = None) -> list[TableRow]:
+        """The open tables (of these shards' guilds: what one process of a sharded bot restores)."""
+        where, args = _of_shards(shards)
+        return await self._tables("t.status IN ('lobby', 'playing')" + where, args)
 
     async def _tables(self, where: str, args: tuple[Any, ...]) -> list[TableRow]:
         sql = ("SELECT t.*, s.state AS state, COALESCE(s.revision, 0) AS state_revision FROM tables t"
@@ -513,8 +461,9 @@ class Store:
             where.append("s.user_id = ?")
             args.append(user_id)
         sql = (
-            "SELECT s.user_id, COALESCE(p.name, CAST(s.user_id AS TEXT)) AS name, SUM(s.team_points) AS points,"
-            " COUNT(*) AS games, SUM(s.place = 1) AS tou_ke, SUM(s.place = 6) AS da_luo, SUM(s.kaidian) AS kaidian,"
+            "SELECT s.user_id, MAX(COALESCE(p.name, CAST(s.user_id AS TEXT))) AS name, SUM(s.team_points) AS points,"
+            " COUNT(*) AS games, SUM(CASE WHEN s.place = 1 THEN 1 ELSE 0 END) AS tou_ke,"
+            " SUM(CASE WHEN s.place = 6 THEN 1 ELSE 0 END) AS da_luo, SUM(s.kaidian) AS kaidian,"
             " SUM(s.shao) AS shao, SUM(s.men) AS men, SUM(s.chuan_san) AS chuan_san"
             " FROM game_seats s JOIN games g ON g.id = s.game_id"
             " LEFT JOIN players p ON p.guild_id = g.guild_id AND p.user_id = s.user_id"
@@ -522,9 +471,10 @@ class Store:
         )
         async with self.db.execute(sql, (*args, limit)) as cur:
             rows = await cur.fetchall()
-        return [StandingRow(name=r["name"], points=r["points"], games=r["games"], tou_ke=r["tou_ke"],
-                            da_luo=r["da_luo"], kaidian=r["kaidian"], shao=r["shao"], men=r["men"],
-                            chuan_san=r["chuan_san"], user_id=r["user_id"]) for r in rows]
+        # int(): PostgreSQL's SUM of a BIGINT is a NUMERIC (a Decimal)
+        return [StandingRow(name=r["name"], points=int(r["points"]), games=int(r["games"]), tou_ke=int(r["tou_ke"]),
+                            da_luo=int(r["da_luo"]), kaidian=int(r["kaidian"]), shao=int(r["shao"]),
+                            men=int(r["men"]), chuan_san=int(r["chuan_san"]), user_id=r["user_id"]) for r in rows]
 
     async def game(self, game_id: int | None = None, *, channel_id: int | None = None) -> GameRow | None:
         """A finished game by its number, or the last one finished in a channel (for replays)."""

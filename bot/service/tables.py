@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from bot.ai import HINT_BUDGET, Player, Suggestion, make_player, suggest
 from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset
 from bot.engine.rules import SWITCHES
+from bot.service.shards import Shards
 from bot.service.store import FinishedGame, Store, StoreError, TableRow
 
 log = logging.getLogger(__name__)
@@ -202,8 +203,12 @@ class TableService:
         rng: random.Random | None = None,
         trustee_wait: float = TRUSTEE_WAIT,
         hint_budget: float = HINT_BUDGET,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        self.shards = shards
+        """The shards whose guilds' tables this process serves (one process of several on a shared
+        PostgreSQL database); ``None``: every guild."""
         self.tables: dict[int, Table] = {}
         self.ended: dict[int, Table] = {}
         """The last table of each channel whose match is over (for 再来一场), by channel id."""
@@ -241,6 +246,7 @@ class TableService:
                    settings: Settings | None = None) -> Table:
         if channel_id in self.tables:
             raise TableError("这个频道已经有一桌了", "this channel already has a table")
+        self._own_guild(guild_id)
         settings = settings or Settings()
         table = Table(0, guild_id, channel_id, host_id, settings)
         table.seats[0] = Seat(host_id, host_name)  # the host sits first; 抽签 reshuffles at the start
@@ -464,7 +470,7 @@ class TableService:
             key = table.turn_key()
             seat = table.to_act
             occupant = table.seats[seat] if seat is not None else None
-            secret = seat is not None and table.match.view(seat).decision in SECRET_DECISIONS
+            secret = seat is not None and table.match.decision in SECRET_DECISIONS
             if occupant and occupant.user_id and table.pinged != key and not secret:  # 托管 seats too
                 table.pinged = key
                 change.mention = occupant.user_id
@@ -613,7 +619,7 @@ class TableService:
     async def restore(self) -> list[Table]:
         """Rebuild every open table from the store, restart its timers and tell the listeners."""
         restored = []
-        for row in await self.store.open_tables():
+        for row in await self.store.open_tables(self.shards):
             table = Table(row.id, row.guild_id, row.channel_id, row.host_id, Settings.from_dict(row.settings))
             await self._load(table, row)
             self.tables[table.channel_id] = table
@@ -665,6 +671,12 @@ class TableService:
         table.revision += 1
         await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(), state=None,
                                 status="lobby", settings=table.settings.to_dict() if settings else None)
+
+    def _own_guild(self, guild_id: int) -> None:
+        """Refuse a table of a guild on another process's shard (Discord sends this process only its
+        own shards' interactions: this keeps two processes off one table whatever reaches them)."""
+        if self.shards is not None and not self.shards.owns(guild_id):
+            raise TableError("这个服务器由另一个进程负责", "another process of the bot serves this server")
 
     def lobby_only(self, table: Table) -> None:
         """Refuse what only a lobby allows (sitting, leaving, AI seats, the start) once play has begun."""
