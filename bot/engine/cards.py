@@ -77,9 +77,24 @@ def format_counts(counts: Sequence[int]) -> str:
     return "".join(SYMBOLS[r] * counts[r] for r in RANKS)
 
 
+_DECK: tuple[int, ...] = tuple(r for r in RANKS for _ in range(PER_DECKS[r]))
+
+
 def full_deck() -> list[int]:
     """The 216 cards of four decks with jokers, as ranks in a fixed order (shuffle a copy)."""
-    return [r for r in RANKS for _ in range(PER_DECKS[r])]
+    return list(_DECK)
+
+
+def deal_hands(deck: Sequence[int], leader: int) -> list[Counts]:
+    """The six hands of a shuffled deck dealt one card at a time, counter-clockwise from ``leader``
+    (第七条): card i goes to seat leader + i."""
+    hands = []
+    for seat in range(SEATS):
+        hand = empty_counts()
+        for rank in deck[(seat - leader) % SEATS::SEATS]:
+            hand[rank] += 1
+        hands.append(hand)
+    return hands
 
 
 def add_counts(total: Counts, more: Iterable[int]) -> None:

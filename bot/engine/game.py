@@ -15,7 +15,21 @@ from functools import partial
 from typing import Any
 
 from .actions import Action
-from .cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
+from .cards import (
+    ACE,
+    BLACK,
+    FIVE,
+    FOUR,
+    RED,
+    SEATS,
+    THREE,
+    TWO,
+    Counts,
+    deal_hands,
+    format_counts,
+    full_deck,
+    parse_cards,
+)
 from .errors import IllegalAction, InvalidCards, InvalidPlay
 from .events import AUTO_PASSES, PASSES, ROUNDS, Event, event_dicts, play_event
 from .legal import LegalActions
@@ -138,11 +152,8 @@ class Game:
         deck = full_deck()
         rng.shuffle(deck)
         leader = rng.randrange(SEATS)
-        hands = [[0] * (RED + 1) for _ in range(SEATS)]
-        for i, rank in enumerate(deck):  # one card at a time, counter-clockwise from the leader (第七条)
-            hands[(leader + i) % SEATS][rank] += 1
         g = cls._blank()
-        g._setup(hands, leader, rules or Ruleset.preset(), [None] * SEATS)
+        g._setup(deal_hands(deck, leader), leader, rules or Ruleset.preset(), [None] * SEATS)
         g._begin()
         return g
 

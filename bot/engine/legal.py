@@ -24,6 +24,8 @@ class LegalActions(Sequence[Action]):
 
     ``kinds`` is the kind of every play (a lead), or what tells the kind of each (an answer)."""
 
+    __slots__ = ("_game", "_kinds", "_len", "_n", "_origin", "_plays", "_seat", "_specials")  # one per action
+
     def __init__(self, game: Game, seat: int, specials: tuple[str, ...], plays: Sequence[Play],
                  kinds: Callable[[Play], Any] | str = "", origin: Any = None) -> None:
         self._game = game

@@ -19,7 +19,20 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from .cards import BLACK, FOUR, RED, SEATS, SYMBOLS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
+from .cards import (
+    BLACK,
+    FOUR,
+    RED,
+    SEATS,
+    SYMBOLS,
+    THREE,
+    TWO,
+    Counts,
+    deal_hands,
+    format_counts,
+    full_deck,
+    parse_cards,
+)
 from .errors import IllegalAction
 from .events import Event, event_dicts
 from .game import Game, opposite, team_of
@@ -381,8 +394,7 @@ class Match:
             rng = random.Random(f"{self.seed}/{self.game_no}/{self.deal_no}")
             deck = full_deck()
             rng.shuffle(deck)
-            for i, rank in enumerate(deck):
-                self.hands[(self.leader + i) % SEATS][rank] += 1
+            self.hands = deal_hands(deck, self.leader)
         self.suits = self._deal_suits()
         for s in range(SEATS):
             self.dealt[s] = list(self.hands[s])

@@ -37,6 +37,8 @@ class LeadSpace(Sequence[Play]):
     (步步带王, R6.4), which also leaves out the 4s.
     """
 
+    __slots__ = ("_fours", "_hand", "_jokers", "_jstart", "_len", "_red1", "_threes")
+
     def __init__(self, hand: Sequence[int], need_joker: bool = False) -> None:
         self._hand = list(hand)  # the hand as it was: the game plays on
         self._red1 = hand[RED] + 1
