@@ -45,6 +45,10 @@ def opposite(seat: int) -> int:
     return (seat + 3) % SEATS
 
 
+_OPPOSITE = tuple(opposite(s) for s in range(SEATS))
+"""``opposite`` as a table, for the checks made after every action."""
+
+
 def team_of(seat: int) -> int:
     """联邦: team 0 is seats 0, 2, 4; team 1 is seats 1, 3, 5 (R1.2)."""
     return seat % 2
@@ -290,7 +294,7 @@ class Game:
             return LegalActions(self, seat, (), self._leads(seat), "lead", origin)
         rule = self._answer_rule(seat)
         plays = self._answers(seat, rule)  # cheapest first, as ``answers`` builds them
-        extra = ("pass", "let") if self.top[0] == opposite(seat) and self._may_let(seat) else ("pass",)  # R5.4
+        extra = ("pass", "let") if self.top[0] == _OPPOSITE[seat] and self._may_let(seat) else ("pass",)  # R5.4
         kinds: Callable[[Play], Any] | str = ""
         if isinstance(rule, str):
             kinds = _RULE_KIND.get(rule) or partial(self._kind_of, seat, rule=rule)
@@ -456,14 +460,14 @@ class Game:
         if self.top_kind == "chong":
             return "chong"
         if self.top_gouji:
-            if seat == opposite(top_seat):
+            if seat == _OPPOSITE[top_seat]:
                 return "dadian"
             if self.passed[seat]:
                 return "你本轮已过牌，不能再烧牌", "you passed this round: you can no longer burn (烧牌)"
             if self._free_answer(seat):
                 return "follow"
             return "shao" if self.rules.burn_priority else "shao?"  # R14.2: declared by playing
-        if self.passed[seat] and not self.luanchan and top_seat != opposite(seat):
+        if self.passed[seat] and not self.luanchan and top_seat != _OPPOSITE[seat]:
             return "locked"
         return "free"
 
@@ -561,7 +565,7 @@ class Game:
         chance = self.kaidian_chance
         self.kaidian_chance = None
         self._take(seat, play)
-        self.events.append(play_event("lead", seat, str(play)))
+        self.events.append(play_event("lead", seat, play.text))
         if play.base == FOUR:
             self._lead_fours(seat, play, fours, chance == seat)
         self._place_on_table(seat, play, "lead")
@@ -598,7 +602,7 @@ class Game:
             self.passed[self.let_by] = True
             self.let_by = None
         self._take(seat, play)
-        self.events.append(play_event("follow", seat, str(play)))
+        self.events.append(play_event("follow", seat, play.text))
         shao = self.round_shao
         was_shao_play = shao is not None and shao[0] == prev_seat
         if self.rules.burn_priority:
@@ -610,11 +614,12 @@ class Game:
             self.duty[prev_seat] = False
             self.duty[seat] = True
         else:
-            self._log_answer(seat, prev_seat, kind)
+            if kind in ("dadian", "kill"):
+                self._log_answer(seat, prev_seat, kind)
             if was_shao_play:
                 self.round_shao = None
                 self.events.append(Event("jieshao", seat, target=prev_seat))
-            if was_shao_play or kind in ("dadian", "kill") or seat == opposite(prev_seat):
+            if was_shao_play or kind in ("dadian", "kill") or seat == _OPPOSITE[prev_seat]:
                 self.duty[prev_seat] = False
         if play.base == FOUR and not self.rules.kaidian_without_fours:
             self._give_up(seat)
@@ -667,8 +672,8 @@ class Game:
 
     def _chong_answer(self, seat: int, play: Play) -> None:
         self._take(seat, play)
-        self.events.append(play_event("follow", seat, str(play)))
-        self.marks[seat] = str(play)
+        self.events.append(play_event("follow", seat, play.text))
+        self.marks[seat] = play.text
         if self.chong:
             self._chong_next()
         else:
@@ -695,7 +700,7 @@ class Game:
         self.let_done = False
         self.top_gouji = is_gouji(play, self.rules)  # in force: checked again once the play has done its work
         self.top_pure = self.top_gouji and is_pure_gouji(play, self.rules)  # pure is 够级 too
-        self.marks[seat] = str(play)
+        self.marks[seat] = play.text
         self._dead = self.top_gouji and seat == self.head and self.sijiji > 0 and self.holding >= 5
         if self._dead:
             self.sijiji -= 1  # R14.7 要头: this 够级 play is 够死级, answered only by 烧

@@ -24,7 +24,7 @@ class Play:
     A hashable value (never mutate one); ``str()`` is the canonical text and ``parse_play(str(p)) == p``.
     """
 
-    __slots__ = ("_text", "base", "black", "n", "red", "size", "twos")
+    __slots__ = ("base", "black", "n", "red", "size", "text", "twos")
 
     base: int
     n: int
@@ -33,6 +33,8 @@ class Play:
     red: int
     size: int
     """How many cards: ``len(play)``, kept as a field since the engine asks it thousands of times."""
+    text: str
+    """``str(play)``, the canonical text, made with the play: every play made is shown or logged."""
 
     def __init__(self, base: int, n: int, twos: int = 0, black: int = 0, red: int = 0) -> None:
         # Plain slot stores: plays are built by the thousand, so immutability is by contract
@@ -43,7 +45,7 @@ class Play:
         self.black = black
         self.red = red
         self.size = n + twos + black + red
-        self._text: str | None = None
+        self.text = (SYMBOLS[base] * n if base else "") + "2" * twos + "B" * black + "R" * red
 
     def _key(self) -> tuple[int, int, int, int, int]:
         return (self.base, self.n, self.twos, self.black, self.red)
@@ -58,11 +60,7 @@ class Play:
         return self.size
 
     def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            base = SYMBOLS[self.base] * self.n if self.base else ""
-            text = self._text = base + "2" * self.twos + "B" * self.black + "R" * self.red
-        return text
+        return self.text
 
     def __repr__(self) -> str:
         return f"Play({str(self)!r})"
