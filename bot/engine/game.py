@@ -66,8 +66,8 @@ _BURN_ORDER = tuple(tuple(_burn_order(top, seat) for seat in range(SEATS)) for t
 """… and under 烧牌优先 while a 够级 play is in force (R14.2)."""
 _RULE_KIND = {"chong": "chong", "dadian": "dadian", "follow": "follow", "shao": "shao", "shao?": "shao",
               "locked": "kill"}
-"""The one kind of every legal answer under an answer rule, where it is one (``Game._kind_of`` on the
-plays ``Game._answers`` keeps); under ``free`` it is ``follow`` or ``kill``, play by play."""
+"""The one kind of every legal answer under an answer rule (``Game._kind_of`` on the plays
+``Game._answers`` keeps); under ``free`` it is ``follow`` or ``kill``, play by play."""
 _WHOLE_RULES = frozenset(("chong", "dadian", "follow", "shao", "free"))
 """Answer rules (``Game._answer_rule``) under which every play that beats the top play is legal."""
 
@@ -296,8 +296,10 @@ class Game:
         plays = self._answers(seat, rule)  # cheapest first, as ``answers`` builds them
         extra = ("pass", "let") if self.top[0] == _OPPOSITE[seat] and self._may_let(seat) else ("pass",)  # R5.4
         kinds: Callable[[Play], Any] | str = ""
-        if isinstance(rule, str):
-            kinds = _RULE_KIND.get(rule) or partial(self._kind_of, seat, rule=rule)
+        if rule == "free":  # follow, or kill with one card more: only a 大王 on the table is killed
+            kinds = partial(self._kind_of, seat, rule=rule) if self.top[1].red else "follow"
+        elif isinstance(rule, str):
+            kinds = _RULE_KIND[rule]
         return LegalActions(self, seat, extra, plays, kinds, origin)
 
     def is_legal(self, seat: int, action: str) -> bool:

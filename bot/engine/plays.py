@@ -176,7 +176,7 @@ def is_gouji(play: Play, rules: Ruleset) -> bool:
     if play.black or play.base == TWO:
         return True
     need = GOUJI_MIN.get(play.base)
-    return need is not None and play.body >= need
+    return need is not None and play.n + play.twos >= need  # the body (R2.5)
 
 
 def is_pure_gouji(play: Play, rules: Ruleset) -> bool:
