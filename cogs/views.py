@@ -20,7 +20,17 @@ from typing import Any
 import discord
 
 from bot.ai import Suggestion, suggest
-from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, double_words, is_gouji, parse_play
+from bot.engine import (
+    ITEM_NAMES,
+    PLACE_ZH,
+    Event,
+    EventKind,
+    Ruleset,
+    describe,
+    double_words,
+    is_gouji,
+    parse_play,
+)
 from bot.engine.cards import cards_zh
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
 from bot.tables import SEATS, SECRET_DECISIONS, Table
@@ -88,8 +98,10 @@ BURN_NOTE = ("🔥 烧牌后每次发牌须带小王或大王（最后一手除�
              "after burning every lead must carry a joker (except your last): failing that, the burn fails and you"
              " are 大落")
 """Said with the burns a seat may make in classic (R14.2), where breaking the duty costs the game."""
-KIND_TAGS = {"shao": "🔥 烧牌", "dadian": "打点", "kill": "大王二杀一", "chong": "打冲点"}
-"""How the play menu tags a play of each kind (``Game.action_kind``); other plays may say 够级牌."""
+KIND_TAGS = {"shao": f"🔥 {EventKind.SHAO.zh}", "dadian": EventKind.DADIAN.zh, "kill": f"大王{EventKind.KILL.zh}",
+             "chong": f"打{EventKind.CHONGDIAN.zh}"}
+"""How the play menu tags a play of each kind (``Game.action_kind``), in the words of the event it makes
+(``EVENT_WORDS``); other plays may say 够级牌."""
 CHOICE_BUTTONS = 5
 """Choices before play shown as buttons; a decision with more (冲点's sets) gets a select."""
 CHOICE_PLACEHOLDERS = {"chongdian": "⚡ 选三套级牌冲点 / pick the three sets to 冲点"}

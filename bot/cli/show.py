@@ -15,7 +15,17 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bot.engine import ITEM_NAMES, PLACE_ZH, Event, MatchView, SeatView, describe, double_words, parse_cards
+from bot.engine import (
+    ITEM_NAMES,
+    PLACE_ZH,
+    Event,
+    EventKind,
+    MatchView,
+    SeatView,
+    describe,
+    double_words,
+    parse_cards,
+)
 from bot.engine.cards import SYMBOLS, TWO
 from render.draw import signed
 from render.hand import GOUJI_PURE, GOUJI_WITH_TWOS, gouji_mark
@@ -298,10 +308,12 @@ BURN_NOTE = ("🔥 烧牌后每次发牌须带小王或大王（最后一手除�
              "after burning every lead must carry a joker (except your last): failing that, the burn fails (大落)")
 """Said beside the burns a seat may make in classic (R14.2), where breaking the duty costs the game."""
 KIND_WORDS = {
-    "shao": ("🔥 烧牌 burn", "bold red"), "dadian": ("打点 answer", "bold blue"),
-    "kill": ("大王二杀一 kill", "bold blue"), "chong": ("打冲点 answer the 冲点", "bold yellow"),
+    "shao": (f"🔥 {EventKind.SHAO.zh} burn", "bold red"), "dadian": (f"{EventKind.DADIAN.zh} answer", "bold blue"),
+    "kill": (f"大王{EventKind.KILL.zh} kill", "bold blue"),
+    "chong": (f"打{EventKind.CHONGDIAN.zh} answer the {EventKind.CHONGDIAN.zh}", "bold yellow"),
 }
-"""How the short list marks a play of each kind (``Game.action_kind``)."""
+"""How the short list marks a play of each kind (``Game.action_kind``), in the words of the event it
+makes (``EVENT_WORDS``)."""
 
 
 def choices(options: Sequence[str], hint: str | None, hand: str = "",

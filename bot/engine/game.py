@@ -31,7 +31,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import IllegalAction, InvalidCards, InvalidPlay
-from .events import AUTO_PASSES, PASSES, ROUNDS, Event, event_dicts, play_event
+from .events import AUTO_PASSES, PASSES, ROUNDS, Event, EventKind, event_dicts, play_event
 from .legal import LegalActions
 from .moves import LeadSpace, answers, can_beat, can_kill, holds, only_threes
 from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, opens_without_fours, parse_play
@@ -216,7 +216,7 @@ class Game:
                 "only a seat dealt no pure 够级牌 may declare 自然开点",
             )
         self.natural[seat] = True
-        self.events.append(Event("natural", seat))
+        self.events.append(Event(EventKind.NATURAL, seat))
 
     def _begin(self, revolt: int | None = None, hui: bool = False, chong: Sequence[Play] = (),
                yaotou: bool | None = None) -> None:
@@ -229,20 +229,20 @@ class Game:
             self.hands[revolt] = [0] * (RED + 1)
             self.kaidian_lost[revolt] = True
             self.places[revolt] = 4
-            self.events.append(Event("revolt", revolt, value=4))
+            self.events.append(Event(EventKind.REVOLT, revolt, value=4))
             if chong:  # R14.6, logged before 要头/无头, which its 对头 declared after it
-                self.events.append(Event("chongdian", revolt, " ".join(str(p) for p in chong)))
+                self.events.append(Event(EventKind.CHONGDIAN, revolt, " ".join(str(p) for p in chong)))
             if yaotou is not None:  # R14.7; the pair's 开点 is settled by 冲点 or left out (decision 29)
                 self.head = opposite(revolt)
                 self.sijiji = 3 if yaotou else 0
                 self.kaidian_lost[self.head] = True
-                self.events.append(Event("yaotou" if yaotou else "wutou", self.head))
+                self.events.append(Event(EventKind.YAOTOU if yaotou else EventKind.WUTOU, self.head))
         for i in range(SEATS):
             s = (self.leader + i) % SEATS
             if self.places[s] is None and self.hands[s][THREE] == 0:
                 place = self._open_place(bottom=True)
                 self.places[s] = place
-                self.events.append(Event("no3", s, value=place))
+                self.events.append(Event(EventKind.NO3, s, value=place))
         self._update_luanchan()
         if not self._check_end():
             if not any(self.hands[self.leader]):
@@ -267,7 +267,7 @@ class Game:
             self.played[rank] += self.hands[s][rank]
             self.hands[s][rank] = 0
         play = Play(rank, total)
-        self.events.append(Event("hui", leader, str(play)))
+        self.events.append(Event(EventKind.HUI, leader, str(play)))
         self.hui_open = True
         self._place_on_table(leader, play, "hui")
         self._after_play(leader, [], emptied=True)
@@ -567,7 +567,7 @@ class Game:
         chance = self.kaidian_chance
         self.kaidian_chance = None
         self._take(seat, play)
-        self.events.append(play_event("lead", seat, play.text))
+        self.events.append(play_event(EventKind.LEAD, seat, play.text))
         if play.base == FOUR:
             self._lead_fours(seat, play, fours, chance == seat)
         self._place_on_table(seat, play, "lead")
@@ -581,18 +581,18 @@ class Game:
         if self.rules.kaidian_without_fours:  # R14.3: 宣点 still opens by all 4s; other 4s cost nothing
             if play.n == fours and natural_ok:
                 self.kaidian[seat] = True
-                self.events.append(Event("kaidian", seat))
+                self.events.append(Event(EventKind.KAIDIAN, seat))
             return
         if play.n == fours and (chance or natural_ok):
             self.kaidian[seat] = True
-            self.events.append(Event("kaidian", seat))
+            self.events.append(Event(EventKind.KAIDIAN, seat))
         else:
             self._give_up(seat)
 
     def _give_up(self, seat: int) -> None:
         if not self.kaidian[seat] and not self.kaidian_lost[seat]:
             self.kaidian_lost[seat] = True
-            self.events.append(Event("giveup", seat))
+            self.events.append(Event(EventKind.GIVEUP, seat))
 
     def _follow(self, seat: int, play: Play, kind: str) -> None:
         assert self.top is not None
@@ -604,14 +604,14 @@ class Game:
             self.passed[self.let_by] = True
             self.let_by = None
         self._take(seat, play)
-        self.events.append(play_event("follow", seat, play.text))
+        self.events.append(play_event(EventKind.FOLLOW, seat, play.text))
         shao = self.round_shao
         was_shao_play = shao is not None and shao[0] == prev_seat
         if self.rules.burn_priority:
             self._follow_burning(seat, prev_seat, kind)
         elif kind == "shao":
             back = was_shao_play and shao is not None and shao[1] == seat
-            self.events.append(Event("fanshao" if back else "shao", seat, target=prev_seat))
+            self.events.append(Event(EventKind.FANSHAO if back else EventKind.SHAO, seat, target=prev_seat))
             self.round_shao = (seat, prev_seat)
             self.duty[prev_seat] = False
             self.duty[seat] = True
@@ -620,7 +620,7 @@ class Game:
                 self._log_answer(seat, prev_seat, kind)
             if was_shao_play:
                 self.round_shao = None
-                self.events.append(Event("jieshao", seat, target=prev_seat))
+                self.events.append(Event(EventKind.JIESHAO, seat, target=prev_seat))
             if was_shao_play or kind in ("dadian", "kill") or seat == _OPPOSITE[prev_seat]:
                 self.duty[prev_seat] = False
         if play.base == FOUR and not self.rules.kaidian_without_fours:
@@ -637,11 +637,11 @@ class Game:
     def _follow_burning(self, seat: int, prev_seat: int, kind: str) -> None:
         """R14.2: beating a burner's play undoes its 烧 (解烧); a 烧 starts one; 打点 as in R6.2."""
         if self.burning is not None and self.burning[0] == prev_seat:
-            self.events.append(Event("jieshao", seat, target=prev_seat))
+            self.events.append(Event(EventKind.JIESHAO, seat, target=prev_seat))
             self.burning = None
             self.duty[prev_seat] = False
         if kind == "shao":
-            self.events.append(Event("shao", seat, target=prev_seat))
+            self.events.append(Event(EventKind.SHAO, seat, target=prev_seat))
             self.burning = (seat, prev_seat)
             self.duty[seat] = True
         else:
@@ -651,9 +651,9 @@ class Game:
         """打点 (反打点 when it answers an 打点, R6.2) and 大王二杀一 go into the log by name."""
         if kind == "dadian":
             counter = self.top_kind in ("dadian", "fandadian")
-            self.events.append(Event("fandadian" if counter else "dadian", seat, target=prev_seat))
+            self.events.append(Event(EventKind.FANDADIAN if counter else EventKind.DADIAN, seat, target=prev_seat))
         elif kind == "kill":
-            self.events.append(Event("kill", seat, target=prev_seat))
+            self.events.append(Event(EventKind.KILL, seat, target=prev_seat))
 
     def _chong_next(self) -> None:
         """R14.6 冲点: the 革命 seat's next set goes on the table from its set-aside cards; its 对家
@@ -674,7 +674,7 @@ class Game:
 
     def _chong_answer(self, seat: int, play: Play) -> None:
         self._take(seat, play)
-        self.events.append(play_event("follow", seat, play.text))
+        self.events.append(play_event(EventKind.FOLLOW, seat, play.text))
         self.marks[seat] = play.text
         if self.chong:
             self._chong_next()
@@ -684,12 +684,12 @@ class Game:
     def _chong_end(self, winner: int) -> None:
         self.chong = []
         self.kaidian[winner] = True
-        self.events.append(Event("kaidian", winner))
+        self.events.append(Event(EventKind.KAIDIAN, winner))
         d = opposite(winner)
         for s in (winner, d):
             if not any(self.hands[s]) and self.places[s] is None:  # spent every card beating the sets
                 self.places[s] = self._open_place(bottom=False)
-                self.events.append(Event("out", s, value=self.places[s]))
+                self.events.append(Event(EventKind.OUT, s, value=self.places[s]))
         self._update_luanchan()
         if not self._check_end():
             leader = self.round_leader if any(self.hands[self.round_leader]) else self._next_holder(self.round_leader)
@@ -706,7 +706,7 @@ class Game:
         self._dead = self.top_gouji and seat == self.head and self.sijiji > 0 and self.holding >= 5
         if self._dead:
             self.sijiji -= 1  # R14.7 要头: this 够级 play is 够死级, answered only by 烧
-            self.events.append(Event("sijiji", seat, value=3 - self.sijiji))
+            self.events.append(Event(EventKind.SIJIJI, seat, value=3 - self.sijiji))
 
     def _after_play(self, seat: int, beaten: list[int], emptied: bool = False) -> None:
         """Places, 闷, the end of 够级 in force, the end of the game, then the next seat with a choice.
@@ -721,13 +721,13 @@ class Game:
             emptied = True
             if self.burning is not None and self.burning[0] == seat:  # R14.2 烧成功
                 self.shao_log.append(self.burning)
-                self.events.append(Event("shao-ok", seat, target=self.burning[1]))
+                self.events.append(Event(EventKind.SHAO_OK, seat, target=self.burning[1]))
                 self.burning = None
                 self.duty[seat] = False
             if self.places[seat] is None:  # 走牌 (R8.1); a no-3 seat already holds its bottom place
                 place = self._open_place(bottom=False)
                 self.places[seat] = place
-                self.events.append(Event("out", seat, value=place))
+                self.events.append(Event(EventKind.OUT, seat, value=place))
                 self._promote_revolt()
                 if place == 1 and self.rules.grand_slam and not self._others_played(seat):
                     self._grand_slam(seat)
@@ -752,7 +752,7 @@ class Game:
         self.places[victim] = place
         self.men_log.append((by, victim))
         self.duty[victim] = False
-        self.events.append(Event("men", by, shown, target=victim, value=place))
+        self.events.append(Event(EventKind.MEN, by, shown, target=victim, value=place))
 
     def _pass(self, seat: int) -> None:
         self.passed[seat] = True
@@ -768,7 +768,7 @@ class Game:
         self.let_by = seat
         self.let_done = True
         self.marks[seat] = "let"
-        self.events.append(Event("let", seat))
+        self.events.append(Event(EventKind.LET, seat))
         self._advance(seat)
 
     # ------------------------------------------------------------------ turn order
@@ -808,16 +808,16 @@ class Game:
             self.hui_open = False
             if self.hui_seat == top_seat and not self.kaidian_lost[top_seat] and not self.kaidian[top_seat]:
                 self.kaidian[top_seat] = True
-                self.events.append(Event("kaidian", top_seat))
+                self.events.append(Event(EventKind.KAIDIAN, top_seat))
             self.hui_seat = None
         if self.round_shao is not None:
             self.shao_log.append(self.round_shao)
-            self.events.append(Event("shao-stands", self.round_shao[0], target=self.round_shao[1]))
+            self.events.append(Event(EventKind.SHAO_STANDS, self.round_shao[0], target=self.round_shao[1]))
         if self.rules.kaidian_without_fours:
             if self.top_gouji and opens_without_fours(self.top[1]) and any(self.hands[top_seat]) \
                     and not self.kaidian[top_seat] and not self.kaidian_lost[top_seat]:
                 self.kaidian[top_seat] = True
-                self.events.append(Event("kaidian", top_seat))
+                self.events.append(Event(EventKind.KAIDIAN, top_seat))
         elif self.top_pure and any(self.hands[top_seat]) and not self.kaidian[top_seat]:
             # R7.1: lead all 4s now to 开点 (whether the seat still may is checked then, so that
             # the chance, which is public, does not tell who holds no 4)
@@ -825,7 +825,7 @@ class Game:
         leader = top_seat
         if not any(self.hands[top_seat]):
             leader = self._next_holder(top_seat)
-            self.events.append(Event("jiefeng", leader))
+            self.events.append(Event(EventKind.JIEFENG, leader))
         self._new_round(leader)
         self.events.append(ROUNDS[leader])
         if self.burning is not None and self.burning[0] == leader and not self._leads(leader):
@@ -835,7 +835,7 @@ class Game:
         """R14.2 烧失败: a burner that must lead and has no lead carrying a joker (nor its last play)
         is 大落 and plays no more; its cards leave play unseen, and the next seat leads."""
         assert self.burning is not None
-        self.events.append(Event("shao-fail", seat, target=self.burning[1]))
+        self.events.append(Event(EventKind.SHAO_FAIL, seat, target=self.burning[1]))
         self.burning = None
         self.duty[seat] = False
         for r, n in enumerate(self.hands[seat]):
@@ -843,12 +843,12 @@ class Game:
         self.hands[seat] = [0] * (RED + 1)
         if self.places[seat] is None:
             self.places[seat] = self._open_place(bottom=True)
-        self.events.append(Event("out", seat, value=self.places[seat], auto=True))
+        self.events.append(Event(EventKind.OUT, seat, value=self.places[seat], auto=True))
         self._update_luanchan()
         if not self._check_end():
             leader = self._next_holder(seat)
             self._new_round(leader)
-            self.events.append(Event("jiefeng", leader))
+            self.events.append(Event(EventKind.JIEFENG, leader))
 
     def _next_holder(self, seat: int) -> int:
         for i in range(1, SEATS + 1):
@@ -875,12 +875,12 @@ class Game:
         """满贯 (R13.3, decision 31): the game ends; the seat's teammates take 二科 and 三科 (fewer cards
         first), so that it scores as 串三家 for the team, doubled."""
         self.grand_slam = seat
-        self.events.append(Event("grandslam", seat))
+        self.events.append(Event(EventKind.GRANDSLAM, seat))
         mates = [s for s in range(team_of(seat), SEATS, 2) if s != seat and self.places[s] is None]
         mates.sort(key=lambda s: (sum(self.hands[s]), (s - seat) % SEATS))
         for s in mates:
             self.places[s] = self._open_place(bottom=False)
-            self.events.append(Event("out", s, value=self.places[s], auto=True))
+            self.events.append(Event(EventKind.OUT, s, value=self.places[s], auto=True))
 
     def _suffocate(self, first: int) -> None:
         """窒息: when 头科 goes out, every seat that has played no card is 大落 (from the bottom, in play
@@ -899,7 +899,7 @@ class Game:
                 self.hands[s] = [0] * (RED + 1)
                 place = self._open_place(bottom=True)
                 self.places[s] = place
-                self.events.append(Event("suffocate", s, value=place, auto=True))
+                self.events.append(Event(EventKind.SUFFOCATE, s, value=place, auto=True))
 
     def _promote_revolt(self) -> None:
         """R11.4: the 革命 seat is 三科 when its teammates take 头科 and 二科 (串三家 then)."""
@@ -910,9 +910,9 @@ class Game:
                 if 3 in self.places:  # a seat placed from the bottom (闷, no 3) gives 三科 up: it takes 四科
                     other = self.places.index(3)
                     self.places[other] = 4
-                    self.events.append(Event("out", other, value=4, auto=True))
+                    self.events.append(Event(EventKind.OUT, other, value=4, auto=True))
                 self.places[r] = 3
-                self.events.append(Event("out", r, value=3, auto=True))
+                self.events.append(Event(EventKind.OUT, r, value=3, auto=True))
 
     def _update_luanchan(self) -> None:
         """R9.4: the restrictions end — with ``luanchan_by_count`` (四户乱缠, R14.9) once four or fewer
@@ -923,7 +923,7 @@ class Game:
             self.luanchan = True  # a 烧 in progress (R14.2) ends undecided (decision 32)
             self.duty = [False] * SEATS
             self.burning = None
-            self.events.append(Event("luanchan"))
+            self.events.append(Event(EventKind.LUANCHAN))
 
     def _check_chuan_san(self) -> None:
         if self.chuan_san is not None:
@@ -931,7 +931,7 @@ class Game:
         top3 = [s for s in range(SEATS) if self.places[s] in (1, 2, 3)]
         if len(top3) == 3 and len({team_of(s) for s in top3}) == 1:
             self.chuan_san = team_of(top3[0])
-            self.events.append(Event("chuansan", value=self.chuan_san))
+            self.events.append(Event(EventKind.CHUANSAN, value=self.chuan_san))
 
     def _check_end(self) -> bool:
         """R9.2/R9.3: 串三家, a team all out, or one seat left ends the game."""
@@ -946,11 +946,11 @@ class Game:
         for s in left:
             place = self._open_place(bottom=False)
             self.places[s] = place
-            self.events.append(Event("out", s, value=place, auto=True))
+            self.events.append(Event(EventKind.OUT, s, value=place, auto=True))
         self._check_chuan_san()
         self.over = True
         self.to_act = None
-        self.events.append(Event("end", value=self.chuan_san))
+        self.events.append(Event(EventKind.END, value=self.chuan_san))
         return True
 
     # ------------------------------------------------------------------ JSON
