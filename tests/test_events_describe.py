@@ -22,18 +22,18 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def emitted_kinds() -> set[str]:
-    """The kinds of every ``Event(...)`` (and ``play_event(...)``) the engine's source builds (both arms of
-    an ``a if c else b``): ``EventKind`` members, and any kind written as a bare string."""
+    """The kinds the engine's source names: every ``EventKind.X`` it writes, and every kind written as a
+    bare string in an ``Event(...)`` (both arms of an ``a if c else b``)."""
     kinds: set[str] = set()
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args \
-                    and node.func.id in ("Event", "play_event"):
-                for c in ast.walk(node.args[0]):
-                    if isinstance(c, ast.Constant) and isinstance(c.value, str):
-                        kinds.add(c.value)
-                    elif isinstance(c, ast.Attribute) and isinstance(c.value, ast.Name) and c.value.id == "EventKind":
-                        kinds.add(EventKind[c.attr].value)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "EventKind":
+                if node.attr in EventKind.__members__:
+                    kinds.add(EventKind[node.attr].value)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Event" \
+                    and node.args:
+                kinds |= {c.value for c in ast.walk(node.args[0])
+                          if isinstance(c, ast.Constant) and isinstance(c.value, str)}
     return kinds
 
 

@@ -45,6 +45,7 @@ def opposite(seat: int) -> int:
     return (seat + 3) % SEATS
 
 
+_LEAD, _FOLLOW = EventKind.LEAD, EventKind.FOLLOW  # logged on every card play; a member costs a lookup
 _OPPOSITE = tuple(opposite(s) for s in range(SEATS))
 """``opposite`` as a table, for the checks made after every action."""
 
@@ -567,7 +568,7 @@ class Game:
         chance = self.kaidian_chance
         self.kaidian_chance = None
         self._take(seat, play)
-        self.events.append(play_event(EventKind.LEAD, seat, play.text))
+        self.events.append(play_event(_LEAD, seat, play.text))
         if play.base == FOUR:
             self._lead_fours(seat, play, fours, chance == seat)
         self._place_on_table(seat, play, "lead")
@@ -604,7 +605,7 @@ class Game:
             self.passed[self.let_by] = True
             self.let_by = None
         self._take(seat, play)
-        self.events.append(play_event(EventKind.FOLLOW, seat, play.text))
+        self.events.append(play_event(_FOLLOW, seat, play.text))
         shao = self.round_shao
         was_shao_play = shao is not None and shao[0] == prev_seat
         if self.rules.burn_priority:
@@ -674,7 +675,7 @@ class Game:
 
     def _chong_answer(self, seat: int, play: Play) -> None:
         self._take(seat, play)
-        self.events.append(play_event(EventKind.FOLLOW, seat, play.text))
+        self.events.append(play_event(_FOLLOW, seat, play.text))
         self.marks[seat] = play.text
         if self.chong:
             self._chong_next()
