@@ -125,7 +125,7 @@ def bench_compare(other: str, games: int, rounds: int) -> None:
     ratios = sorted(t / o for o, t in zip(ours, theirs, strict=True))
     print(f"the same {games} random legal games (seeds 0…{games - 1}), {rounds} runs each, in turn: "
           f"this engine {a:.2f} s, {other} {b:.2f} s of CPU (medians) = {b / a:.2f}x "
-          f"(pair by pair {ratios[0]:.2f}–{ratios[-1]:.2f}x)")
+          f"(pair by pair median {statistics.median(ratios):.2f}x, {ratios[0]:.2f}–{ratios[-1]:.2f}x)")
 
 
 def bench_match(matches: int, games: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
+from operator import le
 
 from .errors import InvalidCards
 
@@ -31,6 +32,8 @@ _ALIASES: tuple[tuple[str, str], ...] = (
     ("小鬼", "B"), ("大鬼", "R"), ("10", "T"),
 )
 _BY_SYMBOL: dict[str, int] = {s: r for r, s in SYMBOLS.items()}
+_LIMITS = [PER_DECKS.get(r, 0) for r in range(RED + 1)]
+"""``PER_DECKS`` by index of a ``Counts`` list."""
 
 Counts = list[int]
 """A multiset of cards: index ``rank`` (3…17) holds how many; indices 0–2 are always 0."""
@@ -46,7 +49,14 @@ def parse_cards(text: str) -> Counts:
     Case, spaces, ``+`` and ``,`` are ignored, full-width characters are folded (phones type
     them), ``10`` reads as ``T`` and the Chinese joker names are accepted.
     """
-    s = unicodedata.normalize("NFKC", text).upper()
+    if text.isascii():  # canonical text (a stored hand, a listed action): counted by symbol, in C
+        s = text.upper().replace("10", "T")
+        counts = empty_counts()
+        for r, symbol in SYMBOLS.items():
+            counts[r] = s.count(symbol)
+        if sum(counts) == len(s) and all(map(le, counts, _LIMITS)):
+            return counts
+    s = unicodedata.normalize("NFKC", text).upper()  # anything else, with the reason when it is no cards
     for old, new in _ALIASES:
         s = s.replace(old, new)
     counts = empty_counts()

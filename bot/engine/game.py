@@ -78,6 +78,8 @@ class Game:
 
     rules: Ruleset
     _stamp: object
+    _listed: tuple[Any, list[Play], str] | None
+    """The answers last listed, with their position and their one kind (see ``act``)."""
 
     # ------------------------------------------------------------------ construction
     def __init__(self) -> None:
@@ -87,6 +89,7 @@ class Game:
     def _blank(cls) -> Game:
         g = object.__new__(cls)
         g._stamp = object()  # who listed an Action: this game object, never a copy of it (see ``act``)
+        g._listed = None
         return g
 
     @classmethod
@@ -301,6 +304,7 @@ class Game:
             kinds = partial(self._kind_of, seat, rule=rule) if self.top[1].red else "follow"
         elif isinstance(rule, str):
             kinds = _RULE_KIND[rule]
+        self._listed = (origin, plays, kinds) if isinstance(kinds, str) else None
         return LegalActions(self, seat, extra, plays, kinds, origin)
 
     def is_legal(self, seat: int, action: str) -> bool:
@@ -336,7 +340,7 @@ class Game:
         if isinstance(action, Action) and action.kind is not None and action.origin == (self._stamp, self.ply, seat):
             kind, play = action.kind, action.play
         else:
-            kind, play = self._check(seat, action)
+            kind, play = self._listed_answer(seat, action) or self._check(seat, action)
         self.ply += 1
         if kind == "pass":
             self._pass(seat)
@@ -348,6 +352,19 @@ class Game:
         else:
             assert play is not None
             self._follow(seat, play, kind)
+
+    def _listed_answer(self, seat: int, action: str) -> tuple[str, Play] | None:
+        """An ``Action`` carrying one of the answers ``legal_actions`` just listed for this very position
+        (an AI acting with its own Action values): its kind, known without checking the play again."""
+        listed = self._listed
+        if listed is None or not isinstance(action, Action) or action.play is None \
+                or listed[0] != (self._stamp, self.ply, seat):
+            return None
+        play = action.play
+        for p in listed[1]:
+            if p == play:
+                return listed[2], p
+        return None
 
     def _check(self, seat: int, action: str) -> tuple[str, Play | None]:
         """Validate an action without changing anything; return its kind and play."""

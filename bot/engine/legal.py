@@ -72,6 +72,8 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
             return True
+        if isinstance(action, Action) and self._game._listed_answer(self._seat, action) is not None:
+            return True  # one of the answers listed for the game's position now: legal
         return isinstance(action, str) and self._len > 0 and self._game.is_legal(self._seat, action)
 
     def __eq__(self, other: object) -> bool:
@@ -90,7 +92,8 @@ class LegalActions(Sequence[Action]):
         """The kind of a legal action (see ``Game.action_kind``), or None if it is not legal."""
         if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
             return action.kind
-        return self._game.action_kind(self._seat, action)
+        found = self._game._listed_answer(self._seat, action) if isinstance(action, Action) else None
+        return found[0] if found is not None else self._game.action_kind(self._seat, action)
 
     def plays(self) -> Sequence[Play]:
         """The legal plays as ``Play`` objects (lazy for leads)."""

@@ -172,9 +172,15 @@ class Ruleset:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
         """A stored ruleset; a switch it predates takes its preset's default, so an old game plays on."""
-        return cls.preset(data.get("name", "dagang"), **{k: v for k, v in data.items() if k != "name"})
+        key = tuple(data.items())
+        made = _READ.get(key)
+        if made is None:  # a search rebuilds games from the same rules thousands of times: read them once
+            made = _READ[key] = cls.preset(data.get("name", "dagang"), **{k: v for k, v in data.items() if k != "name"})
+        return made
 
 
+_READ: dict[tuple[tuple[str, Any], ...], Ruleset] = {}
+"""Each stored ruleset ``Ruleset.from_dict`` has read, by its items."""
 _MADE: dict[str, Ruleset] = {}
 """Each preset as ``Ruleset.preset(name)`` made it first: a game is dealt with one every time."""
 
