@@ -78,8 +78,8 @@ class Game:
 
     rules: Ruleset
     _stamp: object
-    _listed: tuple[Any, list[Play], str] | None
-    """The answers last listed, with their position and their one kind (see ``act``)."""
+    _listed: tuple[Any, list[Play], str, tuple[str, ...]] | None
+    """The answers last listed, with their position, their one kind and the other actions (see ``act``)."""
 
     # ------------------------------------------------------------------ construction
     def __init__(self) -> None:
@@ -304,7 +304,7 @@ class Game:
             kinds = partial(self._kind_of, seat, rule=rule) if self.top[1].red else "follow"
         elif isinstance(rule, str):
             kinds = _RULE_KIND[rule]
-        self._listed = (origin, plays, kinds) if isinstance(kinds, str) else None
+        self._listed = (origin, plays, kinds, extra) if isinstance(kinds, str) else None
         return LegalActions(self, seat, extra, plays, kinds, origin)
 
     def is_legal(self, seat: int, action: str) -> bool:
@@ -340,7 +340,7 @@ class Game:
         if isinstance(action, Action) and action.kind is not None and action.origin == (self._stamp, self.ply, seat):
             kind, play = action.kind, action.play
         else:
-            kind, play = self._listed_answer(seat, action) or self._check(seat, action)
+            kind, play = self._listed_action(seat, action) or self._check(seat, action)
         self.ply += 1
         if kind == "pass":
             self._pass(seat)
@@ -353,17 +353,20 @@ class Game:
             assert play is not None
             self._follow(seat, play, kind)
 
-    def _listed_answer(self, seat: int, action: str) -> tuple[str, Play] | None:
-        """An ``Action`` carrying one of the answers ``legal_actions`` just listed for this very position
-        (an AI acting with its own Action values): its kind, known without checking the play again."""
+    def _listed_action(self, seat: int, action: str) -> tuple[str, Play | None] | None:
+        """``pass``/``let`` or an ``Action`` carrying one of the answers ``legal_actions`` just listed for
+        this very position (an AI acting with its own values): its kind and play, known without
+        checking them again; None for anything else."""
         listed = self._listed
-        if listed is None or not isinstance(action, Action) or action.play is None \
-                or listed[0] != (self._stamp, self.ply, seat):
+        if listed is None or listed[0] != (self._stamp, self.ply, seat):
             return None
-        play = action.play
-        for p in listed[1]:
-            if p == play:
-                return listed[2], p
+        if action in listed[3]:
+            return str(action), None
+        play = action.play if isinstance(action, Action) else None
+        if play is not None:
+            for p in listed[1]:
+                if p == play:
+                    return listed[2], p
         return None
 
     def _check(self, seat: int, action: str) -> tuple[str, Play | None]:

@@ -72,8 +72,8 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
             return True
-        if isinstance(action, Action) and self._game._listed_answer(self._seat, action) is not None:
-            return True  # one of the answers listed for the game's position now: legal
+        if isinstance(action, str) and self._game._listed_action(self._seat, action) is not None:
+            return True  # listed for the game's position now: legal
         return isinstance(action, str) and self._len > 0 and self._game.is_legal(self._seat, action)
 
     def __eq__(self, other: object) -> bool:
@@ -92,7 +92,7 @@ class LegalActions(Sequence[Action]):
         """The kind of a legal action (see ``Game.action_kind``), or None if it is not legal."""
         if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
             return action.kind
-        found = self._game._listed_answer(self._seat, action) if isinstance(action, Action) else None
+        found = self._game._listed_action(self._seat, action) if isinstance(action, str) else None
         return found[0] if found is not None else self._game.action_kind(self._seat, action)
 
     def plays(self) -> Sequence[Play]:
