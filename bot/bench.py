@@ -107,6 +107,7 @@ legal actions until the game ends (only what every engine version offers: ``Game
 
 def _cpu_of(tree: str, games: int) -> float:
     """CPU seconds of the driver's games in a fresh interpreter whose ``bot`` is the one in ``tree``."""
+    tree = os.path.abspath(tree)
     env = {**os.environ, "PYTHONPATH": tree}
     out = subprocess.run([sys.executable, "-c", SAME_GAMES, str(games)], cwd=tree, env=env,
                          capture_output=True, text=True, check=True)
