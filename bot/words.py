@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from bot.engine import Event, MatchView
+from bot.engine import Event, EventKind, MatchView
 from bot.engine.cards import cards_zh
 
 
@@ -91,10 +91,11 @@ def chong_sets(arg: str, hand: str) -> list[str]:
 
 
 KIND_TAGS: dict[str, tuple[str, str]] = {
-    "shao": ("🔥 烧牌", "burn"), "dadian": ("打点", "answer"), "kill": ("大王二杀一", "kill"),
-    "chong": ("打冲点", "answer the 冲点"),
+    "shao": (f"🔥 {EventKind.SHAO.zh}", "burn"), "dadian": (EventKind.DADIAN.zh, "answer"),
+    "kill": (f"大王{EventKind.KILL.zh}", "kill"), "chong": (f"打{EventKind.CHONGDIAN.zh}", "answer the 冲点"),
 }
-"""How a menu tags a play of each kind (``Game.action_kind``); other plays may say 够级牌."""
+"""How a menu tags a play of each kind (``Game.action_kind``), in the words of the event it makes
+(``EVENT_WORDS``); other plays may say 够级牌."""
 
 BURN_NOTE = ("🔥 烧牌后每次发牌须带小王或大王（最后一手除外），做不到即烧失败、大落",
              "after burning every lead must carry a joker (except your last): failing that, the burn fails and you"

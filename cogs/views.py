@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import ITEM_NAMES, PLACE_ZH, Event, Ruleset, describe, double_words, is_gouji, parse_play
+from bot.engine import (
+    ITEM_NAMES,
+    PLACE_ZH,
+    Event,
+    Ruleset,
+    describe,
+    double_words,
+    is_gouji,
+    parse_play,
+)
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
 from bot.service.tables import SEATS, SECRET_DECISIONS, Table
 from bot.words import BURN_NOTE, KIND_TAGS, choice_words, chong_sets, decision_prompt, play_words

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.engine import Event
+from bot.engine import EVENT_WORDS, Event, EventKind
 
 GOLD, FLAME, COOL, POINT, RED, PURPLE, MUTED = "gold", "flame", "cool", "point", "red", "purple", "muted"
 """Label styles: the renderer draws each in its own colours (``flame`` as burning lettering)."""
@@ -22,34 +22,21 @@ class Label:
     style: str
 
 
+_K = EventKind
 ACTOR_LABELS: dict[str, Label] = {
-    "kaidian": Label("开点", GOLD),
-    "natural": Label("宣点", GOLD),
-    "dadian": Label("打点", POINT),
-    "fandadian": Label("反打点", POINT),
-    "shao": Label("烧牌", FLAME),
-    "fanshao": Label("反烧", FLAME),
-    "shao-stands": Label("烧成", FLAME),
-    "jieshao": Label("解烧", COOL),
-    "kill": Label("二杀一", POINT),
-    "men": Label("闷", PURPLE),
-    "giveup": Label("放弃开点", MUTED),
-    "jiefeng": Label("接风", COOL),
-    "revolt": Label("革命", RED),
-    "chongdian": Label("冲点", GOLD),
-    "yaotou": Label("要头", POINT),
-    "wutou": Label("无头", COOL),
-    "sijiji": Label("够死级", RED),
-    "shao-ok": Label("烧成功", FLAME),
-    "shao-fail": Label("烧失败", MUTED),
-    "grandslam": Label("满贯", GOLD),
+    kind: Label(EVENT_WORDS[kind][0], style) for kind, style in (
+        (_K.KAIDIAN, GOLD), (_K.NATURAL, GOLD), (_K.DADIAN, POINT), (_K.FANDADIAN, POINT), (_K.SHAO, FLAME),
+        (_K.FANSHAO, FLAME), (_K.SHAO_STANDS, FLAME), (_K.JIESHAO, COOL), (_K.KILL, POINT), (_K.MEN, PURPLE),
+        (_K.GIVEUP, MUTED), (_K.JIEFENG, COOL), (_K.REVOLT, RED), (_K.CHONGDIAN, GOLD), (_K.YAOTOU, POINT),
+        (_K.WUTOU, COOL), (_K.SIJIJI, RED), (_K.SHAO_OK, FLAME), (_K.SHAO_FAIL, MUTED), (_K.GRANDSLAM, GOLD),
+    )
 }
-"""Event kind → the label at the seat that acted."""
+"""Event kind → the label at the seat that acted: the kind's word (``EVENT_WORDS``) in its style."""
 
-TARGET_LABELS: dict[str, Label] = {"men": Label("被闷", PURPLE)}
+TARGET_LABELS: dict[str, Label] = {_K.MEN: Label("被" + EVENT_WORDS[_K.MEN][0], PURPLE)}
 """Event kind → the label at the seat acted on."""
 
-BURNING = Label("烧牌", FLAME)
+BURNING = Label(EVENT_WORDS[_K.SHAO][0], FLAME)
 """At the burner for as long as a classic 烧 is in progress (R14.2), not only in the round it began."""
 
 EXTRA_STYLES: dict[str, str] = {

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.engine import PLACE_ZH, Event, MatchView, SeatView
+from bot.engine import EVENT_WORDS, PLACE_ZH, Event, EventKind, MatchView, SeatView
 from bot.words import play_words
 
 from . import cards, fonts
@@ -88,17 +88,10 @@ that decides would tell what it holds (issue 14, item 9), so no picture names it
 turn, except that seat's own panel."""
 PENDING = "选择"
 """The centre's word while a secret decision is awaited: 等待大家选择."""
-VERBS = {
-    "lead": "发牌",
-    "follow": "顺牌",
-    "dadian": "打点",
-    "fandadian": "反打点",
-    "shao": "烧牌",
-    "fanshao": "反烧",
-    "kill": "二杀一",
-    "chongdian": "冲点",
-}
-"""How the top play was made, as the caption over it says."""
+VERBS: dict[str, str] = {kind: EVENT_WORDS[kind][0] for kind in (
+    EventKind.LEAD, EventKind.FOLLOW, EventKind.DADIAN, EventKind.FANDADIAN, EventKind.SHAO, EventKind.FANSHAO,
+    EventKind.KILL, EventKind.CHONGDIAN)}
+"""How the top play was made, as the caption over it says: the kind's word."""
 MARK_WORDS = {"pass": "过", "let": "让"}
 PER_DECKS = {"2": 16, "B": 4, "R": 4}
 """Cards of each rank the 记牌器 follows in four decks (R2.1)."""

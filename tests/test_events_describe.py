@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Event, Match, Ruleset, describe
+from bot.engine import EVENT_WORDS, Event, EventKind, Match, Ruleset, describe
 from bot.engine.rules import PRESETS
 
 ENGINE = Path(__file__).resolve().parent.parent / "bot" / "engine"
@@ -24,11 +24,15 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def emitted_kinds() -> set[str]:
-    """The string kinds of every ``Event(...)`` the engine's source builds (both arms of an ``a if c else b``)."""
+    """The kinds the engine's source names: every ``EventKind.X`` it writes, and every kind written as a
+    bare string in an ``Event(...)`` (both arms of an ``a if c else b``)."""
     kinds: set[str] = set()
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in EVENT_MAKERS \
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "EventKind":
+                if node.attr in EventKind.__members__:
+                    kinds.add(EventKind[node.attr].value)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in EVENT_MAKERS \
                     and node.args:
                 kinds |= {c.value for c in ast.walk(node.args[0])
                           if isinstance(c, ast.Constant) and isinstance(c.value, str)}
@@ -56,10 +60,27 @@ def test_the_engine_source_is_scanned() -> None:
             "shangban", "shangban-lead", "shangban-none", "revolt-auto", "ask3", "no-chongdian"} <= kinds
 
 
-@pytest.mark.parametrize("kind", sorted(emitted_kinds()))
+@pytest.mark.parametrize("kind", sorted(emitted_kinds() | set(EventKind)))
 def test_every_kind_the_engine_builds_has_a_description(kind: str) -> None:
     check(sample(kind))
     check(sample(kind), ["甲", "乙", "丙", "丁", "戊", "己"])
+
+
+def test_every_kind_is_an_event_kind_with_its_words() -> None:
+    """Issue 15 item 3: the kinds are one enum, each with its Chinese and English words in one table."""
+    assert emitted_kinds() <= {k.value for k in EventKind}
+    assert set(EVENT_WORDS) == set(EventKind)
+    for kind in EventKind:
+        assert HAN.search(kind.zh) and kind.en.strip() and kind == kind.value, kind
+
+
+def test_event_kinds_read_and_write_as_their_text() -> None:
+    """A kind compares, hashes and serialises as its text: old tables keyed by text and stored logs still work."""
+    e = Event.from_dict({"kind": "shao-ok", "seat": 1, "target": 4})
+    assert e.kind is EventKind.SHAO_OK and e.kind == "shao-ok" and {"shao-ok": 1}[e.kind] == 1
+    assert e.to_dict() == {"kind": "shao-ok", "seat": 1, "target": 4}
+    import json
+    assert json.dumps(e.to_dict(), sort_keys=True) == '{"kind": "shao-ok", "seat": 1, "target": 4}'
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -114,6 +114,7 @@ legal actions until the game ends (only what every engine version offers: ``Game
 
 def _cpu_of(tree: str, games: int) -> float:
     """CPU seconds of the driver's games in a fresh interpreter whose ``bot`` is the one in ``tree``."""
+    tree = os.path.abspath(tree)
     env = {**os.environ, "PYTHONPATH": tree}
     out = subprocess.run([sys.executable, "-c", SAME_GAMES, str(games)], cwd=tree, env=env,
                          capture_output=True, text=True, check=True)
@@ -132,7 +133,7 @@ def bench_compare(other: str, games: int, rounds: int) -> None:
     ratios = sorted(t / o for o, t in zip(ours, theirs, strict=True))
     print(f"the same {games} random legal games (seeds 0…{games - 1}), {rounds} runs each, in turn: "
           f"this engine {a:.2f} s, {other} {b:.2f} s of CPU (medians) = {b / a:.2f}x "
-          f"(pair by pair {ratios[0]:.2f}–{ratios[-1]:.2f}x)")
+          f"(pair by pair median {statistics.median(ratios):.2f}x, {ratios[0]:.2f}–{ratios[-1]:.2f}x)")
 
 
 def bench_match(matches: int, games: int) -> None:

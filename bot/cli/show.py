@@ -15,7 +15,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bot.engine import ITEM_NAMES, PLACE_ZH, Event, MatchView, SeatView, describe, double_words, parse_cards
+from bot.engine import (
+    ITEM_NAMES,
+    PLACE_ZH,
+    Event,
+    MatchView,
+    SeatView,
+    describe,
+    double_words,
+    parse_cards,
+)
 from bot.engine.cards import SYMBOLS, TWO
 from bot.words import BURN_NOTE, KIND_TAGS, choice_words, chong_sets, decision_prompt
 from render.draw import signed

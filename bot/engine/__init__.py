@@ -9,7 +9,7 @@ Public face (see ``shared/rules/ENGINE_API.md``)::
 
 from .cards import DECK_SIZE, SEATS, format_counts, parse_cards
 from .errors import GoujiError, IllegalAction, InvalidCards, InvalidPlay
-from .events import PLACE_EN, PLACE_ZH, Event, describe
+from .events import EVENT_WORDS, PLACE_EN, PLACE_ZH, Event, EventKind, describe
 from .game import Game, opposite, team_of
 from .legal import LegalActions
 from .match import Match, MatchView, Standings
@@ -19,8 +19,8 @@ from .scoring import ITEM_NAMES, GameResult, double_words
 from .view import SeatView
 
 __all__ = [
-    "DECK_SIZE", "ITEM_NAMES", "PLACE_EN", "PLACE_ZH", "SEATS",
-    "Event", "Game", "GameResult", "GoujiError", "IllegalAction", "InvalidCards", "InvalidPlay",
+    "DECK_SIZE", "EVENT_WORDS", "ITEM_NAMES", "PLACE_EN", "PLACE_ZH", "SEATS",
+    "Event", "EventKind", "Game", "GameResult", "GoujiError", "IllegalAction", "InvalidCards", "InvalidPlay",
     "LegalActions", "Match", "MatchView", "Play", "Ruleset", "SeatView", "Standings",
     "beats", "describe", "double_words", "format_counts", "is_gouji", "is_pure_gouji", "opposite", "parse_cards",
     "parse_play", "team_of",

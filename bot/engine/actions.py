@@ -53,7 +53,7 @@ _new_str = str.__new__
 
 def listed(play: Play, kind: str | None, origin: Any) -> Action:
     """``Action.of_play`` without the constructor's call chain: ``legal_actions`` makes thousands."""
-    a: Action = _new_str(Action, "play " + str(play))
+    a: Action = _new_str(Action, "play " + play.text)
     a.play, a.kind, a.origin = play, kind, origin
     return a
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
+from operator import le
 
 from .errors import InvalidCards
 
@@ -31,6 +32,8 @@ _ALIASES: tuple[tuple[str, str], ...] = (
     ("小鬼", "B"), ("大鬼", "R"), ("10", "T"),
 )
 _BY_SYMBOL: dict[str, int] = {s: r for r, s in SYMBOLS.items()}
+_LIMITS = [PER_DECKS.get(r, 0) for r in range(RED + 1)]
+"""``PER_DECKS`` by index of a ``Counts`` list."""
 
 Counts = list[int]
 """A multiset of cards: index ``rank`` (3…17) holds how many; indices 0–2 are always 0."""
@@ -46,7 +49,14 @@ def parse_cards(text: str) -> Counts:
     Case, spaces, ``+`` and ``,`` are ignored, full-width characters are folded (phones type
     them), ``10`` reads as ``T`` and the Chinese joker names are accepted.
     """
-    s = unicodedata.normalize("NFKC", text).upper()
+    if text.isascii():  # canonical text (a stored hand, a listed action): counted by symbol, in C
+        s = text.upper().replace("10", "T")
+        counts = empty_counts()
+        for r, symbol in SYMBOLS.items():
+            counts[r] = s.count(symbol)
+        if sum(counts) == len(s) and all(map(le, counts, _LIMITS)):
+            return counts
+    s = unicodedata.normalize("NFKC", text).upper()  # anything else, with the reason when it is no cards
     for old, new in _ALIASES:
         s = s.replace(old, new)
     counts = empty_counts()
@@ -77,9 +87,24 @@ def format_counts(counts: Sequence[int]) -> str:
     return "".join(SYMBOLS[r] * counts[r] for r in RANKS)
 
 
+_DECK: tuple[int, ...] = tuple(r for r in RANKS for _ in range(PER_DECKS[r]))
+
+
 def full_deck() -> list[int]:
     """The 216 cards of four decks with jokers, as ranks in a fixed order (shuffle a copy)."""
-    return [r for r in RANKS for _ in range(PER_DECKS[r])]
+    return list(_DECK)
+
+
+def deal_hands(deck: Sequence[int], leader: int) -> list[Counts]:
+    """The six hands of a shuffled deck dealt one card at a time, counter-clockwise from ``leader``
+    (第七条): card i goes to seat leader + i."""
+    hands = []
+    for seat in range(SEATS):
+        hand = empty_counts()
+        for rank in deck[(seat - leader) % SEATS::SEATS]:
+            hand[rank] += 1
+        hands.append(hand)
+    return hands
 
 
 def add_counts(total: Counts, more: Iterable[int]) -> None:

@@ -7,12 +7,118 @@ player reads, so that none of them can disagree about what happened.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .cards import cards_zh
 
 PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
 PLACE_EN = {1: "1st (头科)", 2: "2nd (二科)", 3: "3rd (三科)", 4: "4th (四科)", 5: "5th (二落)", 6: "last (大落)"}
+
+
+class EventKind(StrEnum):
+    """Every kind of log line. Each kind *is* its text (a ``StrEnum``), so ``e.kind == "lead"``, tables
+    keyed by the text and the JSON (the text itself) work as before; ``EVENT_WORDS`` names each one."""
+
+    # play (R5–R10)
+    LEAD = "lead"
+    FOLLOW = "follow"
+    PASS = "pass"
+    LET = "let"
+    DADIAN = "dadian"
+    FANDADIAN = "fandadian"
+    SHAO = "shao"
+    FANSHAO = "fanshao"
+    JIESHAO = "jieshao"
+    SHAO_STANDS = "shao-stands"
+    KILL = "kill"
+    KAIDIAN = "kaidian"
+    GIVEUP = "giveup"
+    NATURAL = "natural"
+    MEN = "men"
+    NO3 = "no3"
+    OUT = "out"
+    ROUND = "round"
+    JIEFENG = "jiefeng"
+    LUANCHAN = "luanchan"
+    SUFFOCATE = "suffocate"
+    REVOLT = "revolt"
+    CHONGDIAN = "chongdian"
+    YAOTOU = "yaotou"
+    WUTOU = "wutou"
+    SIJIJI = "sijiji"
+    SHAO_OK = "shao-ok"
+    SHAO_FAIL = "shao-fail"
+    GRANDSLAM = "grandslam"
+    HUI = "hui"
+    CHUANSAN = "chuansan"
+    END = "end"
+    # the match: deal, buying, 革命, 宣点, tribute (R11, R12)
+    DEAL = "deal"
+    LOT = "lot"
+    CHOOSE_LEADER = "choose-leader"
+    BUY_OFFER = "buy-offer"
+    BUY_ACCEPT = "buy-accept"
+    BUY_REFUSE = "buy-refuse"
+    NO_BUY = "no-buy"
+    ASK3 = "ask3"
+    GIFT = "gift"
+    REVOLT_AUTO = "revolt-auto"
+    REVOLT_DECLARE = "revolt-declare"
+    REDEAL = "redeal"
+    SHANGBAN = "shangban"
+    SHANGBAN_LEAD = "shangban-lead"
+    SHANGBAN_NONE = "shangban-none"
+    NO_CHONGDIAN = "no-chongdian"
+    TRIBUTE = "tribute"
+    TRIBUTE_SKIP = "tribute-skip"
+    TRIBUTE_EXCUSED = "tribute-excused"
+    MIAN = "mian"
+    KANGGONG = "kanggong"
+    DIAN_CHOICE = "dian-choice"
+    GAME_OVER = "game-over"
+    MATCH_OVER = "match-over"
+
+    @property
+    def zh(self) -> str:
+        return EVENT_WORDS[self][0]
+
+    @property
+    def en(self) -> str:
+        return EVENT_WORDS[self][1]
+
+
+K = EventKind
+EVENT_WORDS: dict[EventKind, tuple[str, str]] = {
+    K.LEAD: ("发牌", "leads"), K.FOLLOW: ("顺牌", "plays"), K.PASS: ("过", "passes"), K.LET: ("让牌", "lets (让牌)"),
+    K.DADIAN: ("打点", "answers a 够级 play (打点)"), K.FANDADIAN: ("反打点", "answers back (反打点)"),
+    K.SHAO: ("烧牌", "burns (烧牌)"), K.FANSHAO: ("反烧", "burns back (反烧)"),
+    K.JIESHAO: ("解烧", "undoes a burn (解烧)"),
+    K.SHAO_STANDS: ("烧成", "the burn stands (烧成)"), K.KILL: ("二杀一", "kills a 大王 with two (大王二杀一)"),
+    K.KAIDIAN: ("开点", "opens the point (开点)"), K.GIVEUP: ("放弃开点", "gives up 开点"),
+    K.NATURAL: ("宣点", "declares 自然开点 (宣点)"), K.MEN: ("闷", "shuts out (闷)"), K.NO3: ("没有 3", "holds no 3"),
+    K.OUT: ("出完", "is out"), K.ROUND: ("新一轮", "new round"), K.JIEFENG: ("接风", "takes over the lead (接风)"),
+    K.LUANCHAN: ("四户乱缠", "the restrictions end (四户乱缠)"), K.SUFFOCATE: ("窒息", "suffocated (窒息)"),
+    K.REVOLT: ("革命", "sits the game out (革命)"), K.CHONGDIAN: ("冲点", "charges the point (冲点)"),
+    K.YAOTOU: ("要头", "claims the head (要头)"), K.WUTOU: ("无头", "no head (无头)"),
+    K.SIJIJI: ("够死级", "够死级: only a burn answers"), K.SHAO_OK: ("烧成功", "the burn succeeds (烧成功)"),
+    K.SHAO_FAIL: ("烧失败", "the burn fails (烧失败)"), K.GRANDSLAM: ("满贯", "grand slam (满贯)"),
+    K.HUI: ("汇", "pooled lead (汇5)"), K.CHUANSAN: ("串三家", "串三家"), K.END: ("本局结束", "the game is over"),
+    K.DEAL: ("开局", "deal"), K.LOT: ("抽签", "by lot"), K.CHOOSE_LEADER: ("定开牌", "chooses who leads"),
+    K.BUY_OFFER: ("买", "offers to buy"), K.BUY_ACCEPT: ("卖", "sells"), K.BUY_REFUSE: ("不卖", "refuses to sell"),
+    K.NO_BUY: ("不买", "does not buy"), K.ASK3: ("要三", "gives a 3 (要三)"), K.GIFT: ("赠", "gives (赠)"),
+    K.REVOLT_AUTO: ("自动革命", "革命 at once"), K.REVOLT_DECLARE: ("宣布革命", "declares 革命"),
+    K.REDEAL: ("重新发牌", "redeal"), K.SHANGBAN: ("上班", "shows 4s (上班)"),
+    K.SHANGBAN_LEAD: ("上班", "leads by 上班"),
+    K.SHANGBAN_NONE: ("无人上班", "nobody shows 4s"), K.NO_CHONGDIAN: ("不冲点", "no 冲点"),
+    K.TRIBUTE: ("进贡", "pays tribute"), K.TRIBUTE_SKIP: ("不进贡", "skips the tribute to a teammate"),
+    K.TRIBUTE_EXCUSED: ("抗贡", "excused a tribute (抗贡)"), K.MIAN: ("免贡", "excused cards (免贡)"),
+    K.KANGGONG: ("抗贡", "four jokers: 抗贡"), K.DIAN_CHOICE: ("点贡", "chooses the 点贡"),
+    K.GAME_OVER: ("一局结束", "game over"), K.MATCH_OVER: ("比赛结束", "the match is over"),
+}
+"""Each kind's words, in Chinese and in English: what the pictures label a seat with, the caption over
+the top play and the key moments of a replay say, and the words ``describe`` builds its lines around."""
+del K
 
 
 class Event(NamedTuple):
@@ -22,7 +128,7 @@ class Event(NamedTuple):
     An immutable value; a named tuple rather than a frozen dataclass because a game makes one per
     action and the engine's speed bounds the searching AI."""
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     play: str | None = None
     target: int | None = None
@@ -43,23 +149,23 @@ class Event(NamedTuple):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
-        return cls(d["kind"], d.get("seat"), d.get("play"), d.get("target"), d.get("value"), d.get("auto", False),
-                   d.get("tag"))
+        return cls(EventKind(d["kind"]), d.get("seat"), d.get("play"), d.get("target"), d.get("value"),
+                   d.get("auto", False), d.get("tag"))
 
 
 _tuple_new = tuple.__new__
 
 
-def play_event(kind: str, seat: int, play: str) -> Event:
+def play_event(kind: EventKind, seat: int, play: str) -> Event:
     """``Event(kind, seat, play)`` — a lead or an answer — built without the named tuple's keyword
     defaults, which cost twice as much: a game logs one per card play."""
     return _tuple_new(Event, (kind, seat, play, None, None, False, None))
 
 
-PASSES = tuple(Event("pass", s) for s in range(6))
+PASSES = tuple(Event(EventKind.PASS, s) for s in range(6))
 """Each seat's ``pass``, ``pass`` made for it (R5.6) and ``round`` it leads: values, so made once."""
-AUTO_PASSES = tuple(Event("pass", s, auto=True) for s in range(6))
-ROUNDS = tuple(Event("round", s) for s in range(6))
+AUTO_PASSES = tuple(Event(EventKind.PASS, s, auto=True) for s in range(6))
+ROUNDS = tuple(Event(EventKind.ROUND, s) for s in range(6))
 
 
 def event_dicts(events: list[Event], cache: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -86,82 +192,83 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     p = e.play or ""
     pz = cards_zh(p)  # the same cards, as the Chinese half writes them
     k = e.kind
+    w = EVENT_WORDS[k][0] if k in EVENT_WORDS else k  # the kind's word, which the Chinese line is built around
     if k == "lead":
-        return f"{s_zh} 发牌 {pz}", f"{s_en} leads {p}"
+        return f"{s_zh} {w} {pz}", f"{s_en} leads {p}"
     if k == "follow":
-        return f"{s_zh} 顺牌 {pz}", f"{s_en} plays {p}"
+        return f"{s_zh} {w} {pz}", f"{s_en} plays {p}"
     if k == "pass":
         if e.auto:
-            return f"{s_zh} 过（要不起）", f"{s_en} passes (no play allowed)"
-        return f"{s_zh} 过", f"{s_en} passes"
+            return f"{s_zh} {w}（要不起）", f"{s_en} passes (no play allowed)"
+        return f"{s_zh} {w}", f"{s_en} passes"
     if k == "let":
-        return f"{s_zh} 让牌", f"{s_en} lets (让牌): the next two act first"
+        return f"{s_zh} {w}", f"{s_en} lets (让牌): the next two act first"
     if k == "dadian":
-        return f"{s_zh} 打点 {t_zh}", f"{s_en} answers the 够级 of {t_en} (打点)"
+        return f"{s_zh} {w} {t_zh}", f"{s_en} answers the 够级 of {t_en} (打点)"
     if k == "fandadian":
-        return f"{s_zh} 反打点 {t_zh}", f"{s_en} answers back (反打点) on {t_en}"
+        return f"{s_zh} {w} {t_zh}", f"{s_en} answers back (反打点) on {t_en}"
     if k == "shao":
-        return f"{s_zh} 烧牌（捎）{t_zh}", f"{s_en} burns (烧/捎) the 够级 of {t_en}"
+        return f"{s_zh} {w}（捎）{t_zh}", f"{s_en} burns (烧/捎) the 够级 of {t_en}"
     if k == "fanshao":
-        return f"{s_zh} 反烧（反捎）{t_zh}", f"{s_en} burns back (反捎) {t_en}"
+        return f"{s_zh} {w}（反捎）{t_zh}", f"{s_en} burns back (反捎) {t_en}"
     if k == "jieshao":
-        return f"{s_zh} 解烧（解捎）{t_zh}", f"{s_en} undoes the burn of {t_en} (解捎)"
+        return f"{s_zh} {w}（解捎）{t_zh}", f"{s_en} undoes the burn of {t_en} (解捎)"
     if k == "shao-stands":
-        return f"{s_zh} 烧成（捎 {t_zh} 成立）", f"the burn of {s_en} on {t_en} stands"
+        return f"{s_zh} {w}（捎 {t_zh} 成立）", f"the burn of {s_en} on {t_en} stands"
     if k == "kill":
-        return f"{s_zh} 大王二杀一 {t_zh}", f"{s_en} kills the 大王 of {t_en} with two (大王二杀一)"
+        return f"{s_zh} 大王{w} {t_zh}", f"{s_en} kills the 大王 of {t_en} with two (大王二杀一)"
     if k == "kaidian":
-        return f"{s_zh} 开点！", f"{s_en} opens the point (开点)!"
+        return f"{s_zh} {w}！", f"{s_en} opens the point (开点)!"
     if k == "giveup":
-        return f"{s_zh} 出 4，放弃开点", f"{s_en} plays 4s and gives up 开点"
+        return f"{s_zh} 出 4，{w}", f"{s_en} plays 4s and gives up 开点"
     if k == "natural":
-        return f"{s_zh} 宣点（自然开点）", f"{s_en} declares 自然开点 (no pure 够级牌 dealt)"
+        return f"{s_zh} {w}（自然开点）", f"{s_en} declares 自然开点 (no pure 够级牌 dealt)"
     if k == "men":
-        return (f"{s_zh} 闷 {t_zh}（亮 {pz}），{t_zh} {PLACE_ZH[e.value or 6]}",
+        return (f"{s_zh} {w} {t_zh}（亮 {pz}），{t_zh} {PLACE_ZH[e.value or 6]}",
                 f"{s_en} shuts out (闷) {t_en}, who shows {p}: {PLACE_EN[e.value or 6]}")
     if k == "no3":
-        return f"{s_zh} 没有 3，{PLACE_ZH[e.value or 6]}", f"{s_en} holds no 3: {PLACE_EN[e.value or 6]}"
+        return f"{s_zh} {w}，{PLACE_ZH[e.value or 6]}", f"{s_en} holds no 3: {PLACE_EN[e.value or 6]}"
     if k == "out":
         return f"{s_zh} {PLACE_ZH[e.value or 1]}", f"{s_en} is out: {PLACE_EN[e.value or 1]}"
     if k == "round":
-        return f"新一轮：{s_zh} 发牌", f"new round: {s_en} leads"
+        return f"{w}：{s_zh} 发牌", f"new round: {s_en} leads"
     if k == "jiefeng":
-        return f"{s_zh} 接风", f"{s_en} takes over the lead (接风)"
+        return f"{s_zh} {w}", f"{s_en} takes over the lead (接风)"
     if k == "luanchan":
-        return "四户乱缠：不再够级、过牌不锁、不能让牌和烧牌", "四户乱缠: no more 够级, pass lock, 让牌 or burning"
+        return f"{w}：不再够级、过牌不锁、不能让牌和烧牌", "四户乱缠: no more 够级, pass lock, 让牌 or burning"
     if k == "suffocate":
-        return (f"{s_zh} 窒息：头科出完时一张没出，{PLACE_ZH[e.value or 6]}",
+        return (f"{s_zh} {w}：头科出完时一张没出，{PLACE_ZH[e.value or 6]}",
                 f"{s_en} is suffocated (窒息): no card played before 头科 went out, {PLACE_EN[e.value or 6]}")
     if k == "revolt":
-        return f"{s_zh} 革命，本局不出牌", f"{s_en} declares 革命 and sits this game out"
+        return f"{s_zh} {w}，本局不出牌", f"{s_en} declares 革命 and sits this game out"
     if k == "chongdian":
         sets = " → ".join(p.split())
-        return (f"{s_zh} 冲点：{' → '.join(cards_zh(x) for x in p.split())}，对家须依次全部打死",
+        return (f"{s_zh} {w}：{' → '.join(cards_zh(x) for x in p.split())}，对家须依次全部打死",
                 f"{s_en} charges the point (冲点) with {sets}: its 对家 must beat all three in turn")
     if k == "yaotou":
-        return (f"{s_zh} 要头：前三次够级牌为够死级，只能被烧",
+        return (f"{s_zh} {w}：前三次够级牌为够死级，只能被烧",
                 f"{s_en} claims the head (要头): its first three 够级 plays are 够死级, answered only by burning")
     if k == "wutou":
-        return (f"{s_zh} 无头：谁都可以接它的牌，它也可以接任何人",
+        return (f"{s_zh} {w}：谁都可以接它的牌，它也可以接任何人",
                 f"{s_en} declares 无头 (no head): anyone may answer its plays, and it may answer anyone")
     if k == "sijiji":
-        return (f"{s_zh} 够死级（第 {e.value}/3 次）：只能烧，不能打",
+        return (f"{s_zh} {w}（第 {e.value}/3 次）：只能烧，不能打",
                 f"{s_en} plays 够死级 ({e.value} of 3): only a burn may answer it")
     if k == "shao-ok":
-        return f"{s_zh} 烧成功（烧 {t_zh}），得烧贡", f"{s_en}'s burn on {t_en} succeeds (烧成功): a 烧贡 is due"
+        return f"{s_zh} {w}（烧 {t_zh}），得烧贡", f"{s_en}'s burn on {t_en} succeeds (烧成功): a 烧贡 is due"
     if k == "shao-fail":
-        return (f"{s_zh} 烧失败（烧 {t_zh}）：大落，本局不再出牌",
+        return (f"{s_zh} {w}（烧 {t_zh}）：大落，本局不再出牌",
                 f"{s_en}'s burn on {t_en} fails (烧失败): last place (大落), it plays no more this game")
     if k == "grandslam":
-        return (f"{s_zh} 满贯！别人还没出牌就出完了，本局积分翻倍",
+        return (f"{s_zh} {w}！别人还没出牌就出完了，本局积分翻倍",
                 f"{s_en} makes a grand slam (满贯): out before anyone else played, points doubled")
     if k == "hui":
         rank = "10" if p[:1] == "T" else p[:1]
-        return f"{s_zh} 汇{rank}：{pz}", f"{s_en} leads the team's pooled {p} (汇{rank})"
+        return f"{s_zh} {w}{rank}：{pz}", f"{s_en} leads the team's pooled {p} (汇{rank})"
     if k == "deal":
         return f"第 {e.value} 局发牌，{s_zh} 先摸先出", f"game {e.value} is dealt; {s_en} draws and leads first"
     if k == "lot":
-        return f"抽签：{s_zh} 开牌", f"by lot, {s_en} leads"
+        return f"{w}：{s_zh} 开牌", f"by lot, {s_en} leads"
     if k == "choose-leader":
         return f"被串的联邦定 {t_zh} 开牌（汇5）", f"the beaten team chooses {t_en} to lead (汇5)"
     if k == "buy-offer":
@@ -169,36 +276,36 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
             return f"{s_zh} 用 {pz} 向对家买 {e.value}", f"{s_en} offers {p} to its 对家 for a {e.value}"
         return f"{s_zh} 用 {pz} 向 {t_zh} 买 {e.value}", f"{s_en} offers {p} to {t_en} for a {e.value}"
     if k == "ask3":
-        return f"{s_zh} 给 {t_zh} 一张 3（要三）", f"{s_en} gives {t_en} a 3 (要三: {t_en} had none to buy)"
+        return f"{s_zh} 给 {t_zh} 一张 3（{w}）", f"{s_en} gives {t_en} a 3 (要三: {t_en} had none to buy)"
     if k == "revolt-auto":
-        return (f"{s_zh} 没有 3，也没有 2 和王：自动革命",
+        return (f"{s_zh} 没有 3，也没有 2 和王：{w}",
                 f"{s_en} holds no 3 and no 2 or joker: 革命 at once (it sits this game out)")
     if k == "shangban":
         n = e.value or 0
-        return f"{s_zh} 上班：亮出 {n} 张 {pz}", f"{s_en} shows {n} × {p} for 上班 (the most 4s of one suit leads)"
+        return f"{s_zh} {w}：亮出 {n} 张 {pz}", f"{s_en} shows {n} × {p} for 上班 (the most 4s of one suit leads)"
     if k == "shangban-lead":
-        return (f"{s_zh} 上班（同花色 4 {e.value} 张），先出牌",
+        return (f"{s_zh} {w}（同花色 4 {e.value} 张），先出牌",
                 f"{s_en} leads first by 上班 ({e.value} fours of one suit)")
     if k == "shangban-none":
-        return f"无人上班，抽签：{s_zh} 开牌", f"nobody shows 4s for 上班: by lot, {s_en} leads"
+        return f"{w}，抽签：{s_zh} 开牌", f"nobody shows 4s for 上班: by lot, {s_en} leads"
     if k == "no-chongdian":
-        return f"{s_zh} 不冲点", f"{s_en} does not 冲点"
+        return f"{s_zh} {w}", f"{s_en} does not 冲点"
     if k == "buy-accept":
         return f"{s_zh} 卖给 {t_zh} 一张 {e.value}", f"{s_en} sells a {e.value} to {t_en}"
     if k == "buy-refuse":
-        return f"{s_zh} 不卖 {e.value}", f"{s_en} refuses to sell a {e.value}"
+        return f"{s_zh} {w} {e.value}", f"{s_en} refuses to sell a {e.value}"
     if k == "no-buy":
-        return f"{s_zh} 不买 {e.value}", f"{s_en} does not buy a {e.value}"
+        return f"{s_zh} {w} {e.value}", f"{s_en} does not buy a {e.value}"
     if k == "gift":
-        return f"{s_zh} 赠 {t_zh} 一张 {e.value}", f"{s_en} gives {t_en} a {e.value} (赠{e.value})"
+        return f"{s_zh} {w} {t_zh} 一张 {e.value}", f"{s_en} gives {t_en} a {e.value} (赠{e.value})"
     if k == "tribute":
         return f"{s_zh} 向 {t_zh} 进{e.tag} {pz}", f"{s_en} pays {t_en} {p} ({e.tag})"
     if k == "tribute-skip":
         return f"{s_zh} 与 {t_zh} 同联邦，不进{e.tag}（{pz}）", f"{s_en} skips the {e.tag} to teammate {t_en} ({p})"
     if k == "tribute-excused":
-        return f"{s_zh} 抗贡，免{e.tag}", f"{s_en} is excused the {e.tag} to {t_en} (抗贡)"
+        return f"{s_zh} {w}，免{e.tag}", f"{s_en} is excused the {e.tag} to {t_en} (抗贡)"
     if k == "mian":
-        return f"{s_zh} 免贡 {e.value} 张（{e.tag}）", f"{s_en} is excused {e.value} card(s) of {e.tag} (免贡)"
+        return f"{s_zh} {w} {e.value} 张（{e.tag}）", f"{s_en} is excused {e.value} card(s) of {e.tag} (免贡)"
     if k == "kanggong":
         who = "全联邦" if e.tag == "R" else "自己"
         return (f"{s_zh} 摸到四张{'大王' if e.tag == 'R' else '小王'}，抗贡（免{who}进贡）",
@@ -208,15 +315,15 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return ((f"{s_zh} 定：互进点贡", f"{s_en} chooses that both pay 点贡") if e.tag == "both"
                 else (f"{s_zh} 定：互不进点贡", f"{s_en} chooses that neither pays 点贡"))
     if k == "revolt-declare":
-        return f"{s_zh} 宣布革命", f"{s_en} declares 革命"
+        return f"{s_zh} {w}", f"{s_en} declares 革命"
     if k == "redeal":
-        return f"{e.value} 人革命，本副作废，重新发牌", f"{e.value} seats declared 革命: the deal is void, redeal"
+        return f"{e.value} 人革命，本副作废，{w}", f"{e.value} seats declared 革命: the deal is void, redeal"
     if k == "game-over":
         return f"第 {e.value} 局结束", f"game {e.value} is over"
     if k == "match-over":
-        return "比赛结束", "the match is over"
+        return w, "the match is over"
     if k == "chuansan":
-        return "串三家！", f"串三家: team {(e.value or 0) + 1} takes the top three places"
+        return f"{w}！", f"串三家: team {(e.value or 0) + 1} takes the top three places"
     if k == "end":
-        return "本局结束", "the game is over"
+        return w, "the game is over"
     return k, k

@@ -15,9 +15,23 @@ from functools import partial
 from typing import Any
 
 from .actions import Action
-from .cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
+from .cards import (
+    ACE,
+    BLACK,
+    FIVE,
+    FOUR,
+    RED,
+    SEATS,
+    THREE,
+    TWO,
+    Counts,
+    deal_hands,
+    format_counts,
+    full_deck,
+    parse_cards,
+)
 from .errors import IllegalAction, InvalidCards, InvalidPlay
-from .events import AUTO_PASSES, PASSES, ROUNDS, Event, event_dicts, play_event
+from .events import AUTO_PASSES, PASSES, ROUNDS, Event, EventKind, event_dicts, play_event
 from .legal import LegalActions
 from .moves import LeadSpace, answers, can_beat, can_kill, holds, only_threes
 from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, opens_without_fours, parse_play
@@ -29,6 +43,11 @@ from .view import SeatView
 def opposite(seat: int) -> int:
     """对家 / 对头 (R1.2)."""
     return (seat + 3) % SEATS
+
+
+_LEAD, _FOLLOW = EventKind.LEAD, EventKind.FOLLOW  # logged on every card play; a member costs a lookup
+_OPPOSITE = tuple(opposite(s) for s in range(SEATS))
+"""``opposite`` as a table, for the checks made after every action."""
 
 
 def team_of(seat: int) -> int:
@@ -48,8 +67,8 @@ _BURN_ORDER = tuple(tuple(_burn_order(top, seat) for seat in range(SEATS)) for t
 """… and under 烧牌优先 while a 够级 play is in force (R14.2)."""
 _RULE_KIND = {"chong": "chong", "dadian": "dadian", "follow": "follow", "shao": "shao", "shao?": "shao",
               "locked": "kill"}
-"""The one kind of every legal answer under an answer rule, where it is one (``Game._kind_of`` on the
-plays ``Game._answers`` keeps); under ``free`` it is ``follow`` or ``kill``, play by play."""
+"""The one kind of every legal answer under an answer rule (``Game._kind_of`` on the plays
+``Game._answers`` keeps); under ``free`` it is ``follow`` or ``kill``, play by play."""
 _WHOLE_RULES = frozenset(("chong", "dadian", "follow", "shao", "free"))
 """Answer rules (``Game._answer_rule``) under which every play that beats the top play is legal."""
 
@@ -59,6 +78,8 @@ class Game:
 
     rules: Ruleset
     _stamp: object
+    _listed: tuple[Any, list[Play], str, tuple[str, ...]] | None
+    """The answers last listed, with their position, their one kind and the other actions (see ``act``)."""
 
     # ------------------------------------------------------------------ construction
     def __init__(self) -> None:
@@ -68,6 +89,7 @@ class Game:
     def _blank(cls) -> Game:
         g = object.__new__(cls)
         g._stamp = object()  # who listed an Action: this game object, never a copy of it (see ``act``)
+        g._listed = None
         return g
 
     @classmethod
@@ -138,11 +160,8 @@ class Game:
         deck = full_deck()
         rng.shuffle(deck)
         leader = rng.randrange(SEATS)
-        hands = [[0] * (RED + 1) for _ in range(SEATS)]
-        for i, rank in enumerate(deck):  # one card at a time, counter-clockwise from the leader (第七条)
-            hands[(leader + i) % SEATS][rank] += 1
         g = cls._blank()
-        g._setup(hands, leader, rules or Ruleset.preset(), [None] * SEATS)
+        g._setup(deal_hands(deck, leader), leader, rules or Ruleset.preset(), [None] * SEATS)
         g._begin()
         return g
 
@@ -201,7 +220,7 @@ class Game:
                 "only a seat dealt no pure 够级牌 may declare 自然开点",
             )
         self.natural[seat] = True
-        self.events.append(Event("natural", seat))
+        self.events.append(Event(EventKind.NATURAL, seat))
 
     def _begin(self, revolt: int | None = None, hui: bool = False, chong: Sequence[Play] = (),
                yaotou: bool | None = None) -> None:
@@ -214,20 +233,20 @@ class Game:
             self.hands[revolt] = [0] * (RED + 1)
             self.kaidian_lost[revolt] = True
             self.places[revolt] = 4
-            self.events.append(Event("revolt", revolt, value=4))
+            self.events.append(Event(EventKind.REVOLT, revolt, value=4))
             if chong:  # R14.6, logged before 要头/无头, which its 对头 declared after it
-                self.events.append(Event("chongdian", revolt, " ".join(str(p) for p in chong)))
+                self.events.append(Event(EventKind.CHONGDIAN, revolt, " ".join(str(p) for p in chong)))
             if yaotou is not None:  # R14.7; the pair's 开点 is settled by 冲点 or left out (decision 29)
                 self.head = opposite(revolt)
                 self.sijiji = 3 if yaotou else 0
                 self.kaidian_lost[self.head] = True
-                self.events.append(Event("yaotou" if yaotou else "wutou", self.head))
+                self.events.append(Event(EventKind.YAOTOU if yaotou else EventKind.WUTOU, self.head))
         for i in range(SEATS):
             s = (self.leader + i) % SEATS
             if self.places[s] is None and self.hands[s][THREE] == 0:
                 place = self._open_place(bottom=True)
                 self.places[s] = place
-                self.events.append(Event("no3", s, value=place))
+                self.events.append(Event(EventKind.NO3, s, value=place))
         self._update_luanchan()
         if not self._check_end():
             if not any(self.hands[self.leader]):
@@ -252,7 +271,7 @@ class Game:
             self.played[rank] += self.hands[s][rank]
             self.hands[s][rank] = 0
         play = Play(rank, total)
-        self.events.append(Event("hui", leader, str(play)))
+        self.events.append(Event(EventKind.HUI, leader, str(play)))
         self.hui_open = True
         self._place_on_table(leader, play, "hui")
         self._after_play(leader, [], emptied=True)
@@ -279,10 +298,13 @@ class Game:
             return LegalActions(self, seat, (), self._leads(seat), "lead", origin)
         rule = self._answer_rule(seat)
         plays = self._answers(seat, rule)  # cheapest first, as ``answers`` builds them
-        extra = ("pass", "let") if self.top[0] == opposite(seat) and self._may_let(seat) else ("pass",)  # R5.4
+        extra = ("pass", "let") if self.top[0] == _OPPOSITE[seat] and self._may_let(seat) else ("pass",)  # R5.4
         kinds: Callable[[Play], Any] | str = ""
-        if isinstance(rule, str):
-            kinds = _RULE_KIND.get(rule) or partial(self._kind_of, seat, rule=rule)
+        if rule == "free":  # follow, or kill with one card more: only a 大王 on the table is killed
+            kinds = partial(self._kind_of, seat, rule=rule) if self.top[1].red else "follow"
+        elif isinstance(rule, str):
+            kinds = _RULE_KIND[rule]
+        self._listed = (origin, plays, kinds, extra) if isinstance(kinds, str) else None
         return LegalActions(self, seat, extra, plays, kinds, origin)
 
     def is_legal(self, seat: int, action: str) -> bool:
@@ -318,7 +340,7 @@ class Game:
         if isinstance(action, Action) and action.kind is not None and action.origin == (self._stamp, self.ply, seat):
             kind, play = action.kind, action.play
         else:
-            kind, play = self._check(seat, action)
+            kind, play = self._listed_action(seat, action) or self._check(seat, action)
         self.ply += 1
         if kind == "pass":
             self._pass(seat)
@@ -330,6 +352,22 @@ class Game:
         else:
             assert play is not None
             self._follow(seat, play, kind)
+
+    def _listed_action(self, seat: int, action: str) -> tuple[str, Play | None] | None:
+        """``pass``/``let`` or an ``Action`` carrying one of the answers ``legal_actions`` just listed for
+        this very position (an AI acting with its own values): its kind and play, known without
+        checking them again; None for anything else."""
+        listed = self._listed
+        if listed is None or listed[0] != (self._stamp, self.ply, seat):
+            return None
+        if action in listed[3]:
+            return str(action), None
+        play = action.play if isinstance(action, Action) else None
+        if play is not None:
+            for p in listed[1]:
+                if p == play:
+                    return listed[2], p
+        return None
 
     def _check(self, seat: int, action: str) -> tuple[str, Play | None]:
         """Validate an action without changing anything; return its kind and play."""
@@ -445,14 +483,14 @@ class Game:
         if self.top_kind == "chong":
             return "chong"
         if self.top_gouji:
-            if seat == opposite(top_seat):
+            if seat == _OPPOSITE[top_seat]:
                 return "dadian"
             if self.passed[seat]:
                 return "你本轮已过牌，不能再烧牌", "you passed this round: you can no longer burn (烧牌)"
             if self._free_answer(seat):
                 return "follow"
             return "shao" if self.rules.burn_priority else "shao?"  # R14.2: declared by playing
-        if self.passed[seat] and not self.luanchan and top_seat != opposite(seat):
+        if self.passed[seat] and not self.luanchan and top_seat != _OPPOSITE[seat]:
             return "locked"
         return "free"
 
@@ -550,7 +588,7 @@ class Game:
         chance = self.kaidian_chance
         self.kaidian_chance = None
         self._take(seat, play)
-        self.events.append(play_event("lead", seat, str(play)))
+        self.events.append(play_event(_LEAD, seat, play.text))
         if play.base == FOUR:
             self._lead_fours(seat, play, fours, chance == seat)
         self._place_on_table(seat, play, "lead")
@@ -564,18 +602,18 @@ class Game:
         if self.rules.kaidian_without_fours:  # R14.3: 宣点 still opens by all 4s; other 4s cost nothing
             if play.n == fours and natural_ok:
                 self.kaidian[seat] = True
-                self.events.append(Event("kaidian", seat))
+                self.events.append(Event(EventKind.KAIDIAN, seat))
             return
         if play.n == fours and (chance or natural_ok):
             self.kaidian[seat] = True
-            self.events.append(Event("kaidian", seat))
+            self.events.append(Event(EventKind.KAIDIAN, seat))
         else:
             self._give_up(seat)
 
     def _give_up(self, seat: int) -> None:
         if not self.kaidian[seat] and not self.kaidian_lost[seat]:
             self.kaidian_lost[seat] = True
-            self.events.append(Event("giveup", seat))
+            self.events.append(Event(EventKind.GIVEUP, seat))
 
     def _follow(self, seat: int, play: Play, kind: str) -> None:
         assert self.top is not None
@@ -587,23 +625,24 @@ class Game:
             self.passed[self.let_by] = True
             self.let_by = None
         self._take(seat, play)
-        self.events.append(play_event("follow", seat, str(play)))
+        self.events.append(play_event(_FOLLOW, seat, play.text))
         shao = self.round_shao
         was_shao_play = shao is not None and shao[0] == prev_seat
         if self.rules.burn_priority:
             self._follow_burning(seat, prev_seat, kind)
         elif kind == "shao":
             back = was_shao_play and shao is not None and shao[1] == seat
-            self.events.append(Event("fanshao" if back else "shao", seat, target=prev_seat))
+            self.events.append(Event(EventKind.FANSHAO if back else EventKind.SHAO, seat, target=prev_seat))
             self.round_shao = (seat, prev_seat)
             self.duty[prev_seat] = False
             self.duty[seat] = True
         else:
-            self._log_answer(seat, prev_seat, kind)
+            if kind in ("dadian", "kill"):
+                self._log_answer(seat, prev_seat, kind)
             if was_shao_play:
                 self.round_shao = None
-                self.events.append(Event("jieshao", seat, target=prev_seat))
-            if was_shao_play or kind in ("dadian", "kill") or seat == opposite(prev_seat):
+                self.events.append(Event(EventKind.JIESHAO, seat, target=prev_seat))
+            if was_shao_play or kind in ("dadian", "kill") or seat == _OPPOSITE[prev_seat]:
                 self.duty[prev_seat] = False
         if play.base == FOUR and not self.rules.kaidian_without_fours:
             self._give_up(seat)
@@ -619,11 +658,11 @@ class Game:
     def _follow_burning(self, seat: int, prev_seat: int, kind: str) -> None:
         """R14.2: beating a burner's play undoes its 烧 (解烧); a 烧 starts one; 打点 as in R6.2."""
         if self.burning is not None and self.burning[0] == prev_seat:
-            self.events.append(Event("jieshao", seat, target=prev_seat))
+            self.events.append(Event(EventKind.JIESHAO, seat, target=prev_seat))
             self.burning = None
             self.duty[prev_seat] = False
         if kind == "shao":
-            self.events.append(Event("shao", seat, target=prev_seat))
+            self.events.append(Event(EventKind.SHAO, seat, target=prev_seat))
             self.burning = (seat, prev_seat)
             self.duty[seat] = True
         else:
@@ -633,9 +672,9 @@ class Game:
         """打点 (反打点 when it answers an 打点, R6.2) and 大王二杀一 go into the log by name."""
         if kind == "dadian":
             counter = self.top_kind in ("dadian", "fandadian")
-            self.events.append(Event("fandadian" if counter else "dadian", seat, target=prev_seat))
+            self.events.append(Event(EventKind.FANDADIAN if counter else EventKind.DADIAN, seat, target=prev_seat))
         elif kind == "kill":
-            self.events.append(Event("kill", seat, target=prev_seat))
+            self.events.append(Event(EventKind.KILL, seat, target=prev_seat))
 
     def _chong_next(self) -> None:
         """R14.6 冲点: the 革命 seat's next set goes on the table from its set-aside cards; its 对家
@@ -656,8 +695,8 @@ class Game:
 
     def _chong_answer(self, seat: int, play: Play) -> None:
         self._take(seat, play)
-        self.events.append(play_event("follow", seat, str(play)))
-        self.marks[seat] = str(play)
+        self.events.append(play_event(_FOLLOW, seat, play.text))
+        self.marks[seat] = play.text
         if self.chong:
             self._chong_next()
         else:
@@ -666,12 +705,12 @@ class Game:
     def _chong_end(self, winner: int) -> None:
         self.chong = []
         self.kaidian[winner] = True
-        self.events.append(Event("kaidian", winner))
+        self.events.append(Event(EventKind.KAIDIAN, winner))
         d = opposite(winner)
         for s in (winner, d):
             if not any(self.hands[s]) and self.places[s] is None:  # spent every card beating the sets
                 self.places[s] = self._open_place(bottom=False)
-                self.events.append(Event("out", s, value=self.places[s]))
+                self.events.append(Event(EventKind.OUT, s, value=self.places[s]))
         self._update_luanchan()
         if not self._check_end():
             leader = self.round_leader if any(self.hands[self.round_leader]) else self._next_holder(self.round_leader)
@@ -684,11 +723,11 @@ class Game:
         self.let_done = False
         self.top_gouji = is_gouji(play, self.rules)  # in force: checked again once the play has done its work
         self.top_pure = self.top_gouji and is_pure_gouji(play, self.rules)  # pure is 够级 too
-        self.marks[seat] = str(play)
+        self.marks[seat] = play.text
         self._dead = self.top_gouji and seat == self.head and self.sijiji > 0 and self.holding >= 5
         if self._dead:
             self.sijiji -= 1  # R14.7 要头: this 够级 play is 够死级, answered only by 烧
-            self.events.append(Event("sijiji", seat, value=3 - self.sijiji))
+            self.events.append(Event(EventKind.SIJIJI, seat, value=3 - self.sijiji))
 
     def _after_play(self, seat: int, beaten: list[int], emptied: bool = False) -> None:
         """Places, 闷, the end of 够级 in force, the end of the game, then the next seat with a choice.
@@ -703,13 +742,13 @@ class Game:
             emptied = True
             if self.burning is not None and self.burning[0] == seat:  # R14.2 烧成功
                 self.shao_log.append(self.burning)
-                self.events.append(Event("shao-ok", seat, target=self.burning[1]))
+                self.events.append(Event(EventKind.SHAO_OK, seat, target=self.burning[1]))
                 self.burning = None
                 self.duty[seat] = False
             if self.places[seat] is None:  # 走牌 (R8.1); a no-3 seat already holds its bottom place
                 place = self._open_place(bottom=False)
                 self.places[seat] = place
-                self.events.append(Event("out", seat, value=place))
+                self.events.append(Event(EventKind.OUT, seat, value=place))
                 self._promote_revolt()
                 if place == 1 and self.rules.grand_slam and not self._others_played(seat):
                     self._grand_slam(seat)
@@ -734,7 +773,7 @@ class Game:
         self.places[victim] = place
         self.men_log.append((by, victim))
         self.duty[victim] = False
-        self.events.append(Event("men", by, shown, target=victim, value=place))
+        self.events.append(Event(EventKind.MEN, by, shown, target=victim, value=place))
 
     def _pass(self, seat: int) -> None:
         self.passed[seat] = True
@@ -750,7 +789,7 @@ class Game:
         self.let_by = seat
         self.let_done = True
         self.marks[seat] = "let"
-        self.events.append(Event("let", seat))
+        self.events.append(Event(EventKind.LET, seat))
         self._advance(seat)
 
     # ------------------------------------------------------------------ turn order
@@ -790,16 +829,16 @@ class Game:
             self.hui_open = False
             if self.hui_seat == top_seat and not self.kaidian_lost[top_seat] and not self.kaidian[top_seat]:
                 self.kaidian[top_seat] = True
-                self.events.append(Event("kaidian", top_seat))
+                self.events.append(Event(EventKind.KAIDIAN, top_seat))
             self.hui_seat = None
         if self.round_shao is not None:
             self.shao_log.append(self.round_shao)
-            self.events.append(Event("shao-stands", self.round_shao[0], target=self.round_shao[1]))
+            self.events.append(Event(EventKind.SHAO_STANDS, self.round_shao[0], target=self.round_shao[1]))
         if self.rules.kaidian_without_fours:
             if self.top_gouji and opens_without_fours(self.top[1]) and any(self.hands[top_seat]) \
                     and not self.kaidian[top_seat] and not self.kaidian_lost[top_seat]:
                 self.kaidian[top_seat] = True
-                self.events.append(Event("kaidian", top_seat))
+                self.events.append(Event(EventKind.KAIDIAN, top_seat))
         elif self.top_pure and any(self.hands[top_seat]) and not self.kaidian[top_seat]:
             # R7.1: lead all 4s now to 开点 (whether the seat still may is checked then, so that
             # the chance, which is public, does not tell who holds no 4)
@@ -807,7 +846,7 @@ class Game:
         leader = top_seat
         if not any(self.hands[top_seat]):
             leader = self._next_holder(top_seat)
-            self.events.append(Event("jiefeng", leader))
+            self.events.append(Event(EventKind.JIEFENG, leader))
         self._new_round(leader)
         self.events.append(ROUNDS[leader])
         if self.burning is not None and self.burning[0] == leader and not self._leads(leader):
@@ -817,7 +856,7 @@ class Game:
         """R14.2 烧失败: a burner that must lead and has no lead carrying a joker (nor its last play)
         is 大落 and plays no more; its cards leave play unseen, and the next seat leads."""
         assert self.burning is not None
-        self.events.append(Event("shao-fail", seat, target=self.burning[1]))
+        self.events.append(Event(EventKind.SHAO_FAIL, seat, target=self.burning[1]))
         self.burning = None
         self.duty[seat] = False
         for r, n in enumerate(self.hands[seat]):
@@ -825,12 +864,12 @@ class Game:
         self.hands[seat] = [0] * (RED + 1)
         if self.places[seat] is None:
             self.places[seat] = self._open_place(bottom=True)
-        self.events.append(Event("out", seat, value=self.places[seat], auto=True))
+        self.events.append(Event(EventKind.OUT, seat, value=self.places[seat], auto=True))
         self._update_luanchan()
         if not self._check_end():
             leader = self._next_holder(seat)
             self._new_round(leader)
-            self.events.append(Event("jiefeng", leader))
+            self.events.append(Event(EventKind.JIEFENG, leader))
 
     def _next_holder(self, seat: int) -> int:
         for i in range(1, SEATS + 1):
@@ -857,12 +896,12 @@ class Game:
         """满贯 (R13.3, decision 31): the game ends; the seat's teammates take 二科 and 三科 (fewer cards
         first), so that it scores as 串三家 for the team, doubled."""
         self.grand_slam = seat
-        self.events.append(Event("grandslam", seat))
+        self.events.append(Event(EventKind.GRANDSLAM, seat))
         mates = [s for s in range(team_of(seat), SEATS, 2) if s != seat and self.places[s] is None]
         mates.sort(key=lambda s: (sum(self.hands[s]), (s - seat) % SEATS))
         for s in mates:
             self.places[s] = self._open_place(bottom=False)
-            self.events.append(Event("out", s, value=self.places[s], auto=True))
+            self.events.append(Event(EventKind.OUT, s, value=self.places[s], auto=True))
 
     def _suffocate(self, first: int) -> None:
         """窒息: when 头科 goes out, every seat that has played no card is 大落 (from the bottom, in play
@@ -881,7 +920,7 @@ class Game:
                 self.hands[s] = [0] * (RED + 1)
                 place = self._open_place(bottom=True)
                 self.places[s] = place
-                self.events.append(Event("suffocate", s, value=place, auto=True))
+                self.events.append(Event(EventKind.SUFFOCATE, s, value=place, auto=True))
 
     def _promote_revolt(self) -> None:
         """R11.4: the 革命 seat is 三科 when its teammates take 头科 and 二科 (串三家 then)."""
@@ -892,9 +931,9 @@ class Game:
                 if 3 in self.places:  # a seat placed from the bottom (闷, no 3) gives 三科 up: it takes 四科
                     other = self.places.index(3)
                     self.places[other] = 4
-                    self.events.append(Event("out", other, value=4, auto=True))
+                    self.events.append(Event(EventKind.OUT, other, value=4, auto=True))
                 self.places[r] = 3
-                self.events.append(Event("out", r, value=3, auto=True))
+                self.events.append(Event(EventKind.OUT, r, value=3, auto=True))
 
     def _update_luanchan(self) -> None:
         """R9.4: the restrictions end — with ``luanchan_by_count`` (四户乱缠, R14.9) once four or fewer
@@ -905,7 +944,7 @@ class Game:
             self.luanchan = True  # a 烧 in progress (R14.2) ends undecided (decision 32)
             self.duty = [False] * SEATS
             self.burning = None
-            self.events.append(Event("luanchan"))
+            self.events.append(Event(EventKind.LUANCHAN))
 
     def _check_chuan_san(self) -> None:
         if self.chuan_san is not None:
@@ -913,7 +952,7 @@ class Game:
         top3 = [s for s in range(SEATS) if self.places[s] in (1, 2, 3)]
         if len(top3) == 3 and len({team_of(s) for s in top3}) == 1:
             self.chuan_san = team_of(top3[0])
-            self.events.append(Event("chuansan", value=self.chuan_san))
+            self.events.append(Event(EventKind.CHUANSAN, value=self.chuan_san))
 
     def _check_end(self) -> bool:
         """R9.2/R9.3: 串三家, a team all out, or one seat left ends the game."""
@@ -928,11 +967,11 @@ class Game:
         for s in left:
             place = self._open_place(bottom=False)
             self.places[s] = place
-            self.events.append(Event("out", s, value=place, auto=True))
+            self.events.append(Event(EventKind.OUT, s, value=place, auto=True))
         self._check_chuan_san()
         self.over = True
         self.to_act = None
-        self.events.append(Event("end", value=self.chuan_san))
+        self.events.append(Event(EventKind.END, value=self.chuan_san))
         return True
 
     # ------------------------------------------------------------------ JSON

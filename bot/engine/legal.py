@@ -24,6 +24,8 @@ class LegalActions(Sequence[Action]):
 
     ``kinds`` is the kind of every play (a lead), or what tells the kind of each (an answer)."""
 
+    __slots__ = ("_game", "_kinds", "_len", "_n", "_origin", "_plays", "_seat", "_specials")  # one per action
+
     def __init__(self, game: Game, seat: int, specials: tuple[str, ...], plays: Sequence[Play],
                  kinds: Callable[[Play], Any] | str = "", origin: Any = None) -> None:
         self._game = game
@@ -70,6 +72,8 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
             return True
+        if isinstance(action, str) and self._game._listed_action(self._seat, action) is not None:
+            return True  # listed for the game's position now: legal
         return isinstance(action, str) and self._len > 0 and self._game.is_legal(self._seat, action)
 
     def __eq__(self, other: object) -> bool:
@@ -88,7 +92,8 @@ class LegalActions(Sequence[Action]):
         """The kind of a legal action (see ``Game.action_kind``), or None if it is not legal."""
         if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
             return action.kind
-        return self._game.action_kind(self._seat, action)
+        found = self._game._listed_action(self._seat, action) if isinstance(action, str) else None
+        return found[0] if found is not None else self._game.action_kind(self._seat, action)
 
     def plays(self) -> Sequence[Play]:
         """The legal plays as ``Play`` objects (lazy for leads)."""

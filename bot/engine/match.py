@@ -19,9 +19,22 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from .cards import BLACK, FOUR, RED, SEATS, SYMBOLS, THREE, TWO, Counts, format_counts, full_deck, parse_cards
+from .cards import (
+    BLACK,
+    FOUR,
+    RED,
+    SEATS,
+    SYMBOLS,
+    THREE,
+    TWO,
+    Counts,
+    deal_hands,
+    format_counts,
+    full_deck,
+    parse_cards,
+)
 from .errors import IllegalAction
-from .events import Event, event_dicts
+from .events import Event, EventKind, event_dicts
 from .game import Game, opposite, team_of
 from .plays import GOUJI_MIN, Play, holds_pure_gouji
 from .rules import Ruleset
@@ -125,7 +138,7 @@ class Match:
         m = cls(seed, rules, games)
         m.leader = random.Random(f"{seed}/1/lot").randrange(SEATS)
         m.by_lot = True
-        m.events.append(Event("lot", m.leader))
+        m.events.append(Event(EventKind.LOT, m.leader))
         m._deal()
         return m
 
@@ -308,15 +321,15 @@ class Match:
         kind, seat = task["kind"], task["seat"]
         if kind == "choose-leader":
             self.leader = int(action.split()[1])
-            self.events.append(Event("choose-leader", seat, target=self.leader))
+            self.events.append(Event(EventKind.CHOOSE_LEADER, seat, target=self.leader))
             return
         if kind == "buy-offer":
             if action == "no-buy":
-                self.events.append(Event("no-buy", seat, value=task["rank"]))
+                self.events.append(Event(EventKind.NO_BUY, seat, value=task["rank"]))
                 return
             card = parse_cards(action.split()[1]).index(1)
             seller = task.get("from", opposite(seat))
-            self.events.append(Event("buy-offer", seat, SYMBOLS[card], target=seller, value=task["rank"]))
+            self.events.append(Event(EventKind.BUY_OFFER, seat, SYMBOLS[card], target=seller, value=task["rank"]))
             answer = {"kind": "buy-answer", "seat": seller, "buyer": seat, "rank": task["rank"], "card": card}
             if self.rules.compulsory_buy_three:  # the seller must sell (R14.5)
                 self._decide(answer, "accept")
@@ -328,23 +341,24 @@ class Match:
                 self._move(buyer, seat, card)
                 self.payable[buyer][card] -= 1
                 self._move(seat, buyer, rank)
-                self.events.append(Event("buy-accept", seat, SYMBOLS[card], target=buyer, value=rank))
+                self.events.append(Event(EventKind.BUY_ACCEPT, seat, SYMBOLS[card], target=buyer, value=rank))
             else:
-                self.events.append(Event("buy-refuse", seat, target=buyer, value=rank))
+                self.events.append(Event(EventKind.BUY_REFUSE, seat, target=buyer, value=rank))
         elif kind == "revolt":
             if action == "revolt":
                 self.votes.append(seat)
-                self.events.append(Event("revolt-declare", seat))
+                self.events.append(Event(EventKind.REVOLT_DECLARE, seat))
         elif kind == "declare":
             if action == "declare-natural":
                 self.natural.append(seat)
         elif kind == "shangban":
             if action == "shangban":
-                self.events.append(Event("shangban", seat, SUIT_SYMBOLS[task["suit"]] + "4", value=task["count"]))
+                shown = SUIT_SYMBOLS[task["suit"]] + "4"
+                self.events.append(Event(EventKind.SHANGBAN, seat, shown, value=task["count"]))
                 self.shown4.append([seat, task["count"]])
         elif kind == "chongdian":
             if action == "no-chongdian":
-                self.events.append(Event("no-chongdian", seat))
+                self.events.append(Event(EventKind.NO_CHONGDIAN, seat))
             else:
                 arg = action.split()[1]
                 combo = next(c for c in task["options"] if "".join(SYMBOLS[r] for r in c) == arg)
@@ -352,7 +366,7 @@ class Match:
         elif kind == "yaotou":
             self.yaotou = action == "yaotou"
         elif kind == "dian-choice":
-            self.events.append(Event("dian-choice", seat, tag="both" if action == "tribute-both" else "none"))
+            self.events.append(Event(EventKind.DIAN_CHOICE, seat, tag="both" if action == "tribute-both" else "none"))
             if action == "tribute-both":
                 self.dian_both.append(list(task["pair"]))
         elif kind == "tribute-mate":
@@ -360,7 +374,7 @@ class Match:
                 self._pay(task)
             else:
                 cards = self._tribute_cards(task["seat"], task["n"])
-                self.events.append(Event("tribute-skip", seat, format_counts(cards) or "—", target=task["to"],
+                self.events.append(Event(EventKind.TRIBUTE_SKIP, seat, format_counts(cards) or "—", target=task["to"],
                                          tag=TRIBUTE_NAMES[task["tag"]]))
 
     # ------------------------------------------------------------------ the queue
@@ -388,13 +402,12 @@ class Match:
             rng = random.Random(f"{self.seed}/{self.game_no}/{self.deal_no}")
             deck = full_deck()
             rng.shuffle(deck)
-            for i, rank in enumerate(deck):
-                self.hands[(self.leader + i) % SEATS][rank] += 1
+            self.hands = deal_hands(deck, self.leader)
         self.suits = self._deal_suits()
         for s in range(SEATS):
             self.dealt[s] = list(self.hands[s])
             self.payable[s] = [n if r in TRIBUTE_RANKS else 0 for r, n in enumerate(self.hands[s])]
-        self.events.append(Event("deal", self.leader, value=self.game_no))
+        self.events.append(Event(EventKind.DEAL, self.leader, value=self.game_no))
         order = [(self.leader + i) % SEATS for i in range(SEATS)]
         rules = self.rules
         ranks = (THREE,) if rules.compulsory_buy_three else (THREE, FOUR)  # 买三 buys 3s only (R14.5)
@@ -442,10 +455,10 @@ class Match:
             if best is None or shown[1] > best[1]:
                 best = shown
         if best is None:
-            self.events.append(Event("shangban-none", self.leader))
+            self.events.append(Event(EventKind.SHANGBAN_NONE, self.leader))
             return
         self.leader = best[0]
-        self.events.append(Event("shangban-lead", best[0], value=best[1]))
+        self.events.append(Event(EventKind.SHANGBAN_LEAD, best[0], value=best[1]))
 
     def _move(self, giver: int, taker: int, rank: int, n: int = 1) -> None:
         self.hands[giver][rank] -= n
@@ -469,7 +482,7 @@ class Match:
         giver = next((g for g in chain if self.hands[g][rank] >= 2), None)
         if giver is not None:
             self._move(giver, seat, rank)
-            self.events.append(Event("gift", giver, target=seat, value=rank, auto=True))
+            self.events.append(Event(EventKind.GIFT, giver, target=seat, value=rank, auto=True))
 
     def _buy_three(self, seat: int) -> None:
         """R14.5 买三/要三: buy a 3 with a 2 or joker from the 对家, else from the 对家's team; failing
@@ -478,7 +491,7 @@ class Match:
             if self.rules.revolution:
                 if seat not in self.votes:
                     self.votes.append(seat)
-                    self.events.append(Event("revolt-auto", seat, auto=True))
+                    self.events.append(Event(EventKind.REVOLT_AUTO, seat, auto=True))
                 return
         else:
             sellers = [opposite(seat), (seat + 1) % SEATS, (seat + 5) % SEATS]
@@ -489,18 +502,18 @@ class Match:
         giver = next((g for g in ((seat + 4) % SEATS, (seat + 2) % SEATS) if self.hands[g][THREE] >= 2), None)
         if giver is not None:
             self._move(giver, seat, THREE)
-            self.events.append(Event("ask3", giver, target=seat, auto=True))
+            self.events.append(Event(EventKind.ASK3, giver, target=seat, auto=True))
 
     def _task_tribute_plan(self, _task: dict[str, Any]) -> None:
         """R12: 点贡, 捎贡, 闷贡, 落贡 from the last game, in that order; 抗贡 first (R12.7)."""
         prev = self.results[-1]
         for s in range(SEATS):
             if self.dealt[s][RED] == 4:
-                self.events.append(Event("kanggong", s, tag="R"))
+                self.events.append(Event(EventKind.KANGGONG, s, tag="R"))
                 for mate in range(team_of(s), SEATS, 2):
                     self.excused[mate] = True
             elif self.dealt[s][BLACK] == 4:
-                self.events.append(Event("kanggong", s, tag="B"))
+                self.events.append(Event(EventKind.KANGGONG, s, tag="B"))
                 self.excused[s] = True
         places, kaidian = prev["places"], prev["kaidian"]
         tasks: list[dict[str, Any]] = []
@@ -531,7 +544,7 @@ class Match:
     def _task_tribute(self, task: dict[str, Any]) -> None:
         giver, taker = task["seat"], task["to"]
         if self.excused[giver]:
-            self.events.append(Event("tribute-excused", giver, target=taker, value=task["n"],
+            self.events.append(Event(EventKind.TRIBUTE_EXCUSED, giver, target=taker, value=task["n"],
                                      tag=TRIBUTE_NAMES[task["tag"]], auto=True))
             return
         has_cards = any(self._tribute_cards(giver, task["n"]))
@@ -558,9 +571,9 @@ class Match:
                 self._move(giver, taker, r, k)
                 self.payable[giver][r] -= k
         if given:
-            self.events.append(Event("tribute", giver, format_counts(cards), target=taker, tag=tag, auto=True))
+            self.events.append(Event(EventKind.TRIBUTE, giver, format_counts(cards), target=taker, tag=tag, auto=True))
         if given < n:
-            self.events.append(Event("mian", giver, target=taker, value=n - given, tag=tag, auto=True))
+            self.events.append(Event(EventKind.MIAN, giver, target=taker, value=n - given, tag=tag, auto=True))
 
     def _task_revolution_plan(self, _task: dict[str, Any]) -> None:
         """R11.4: seats holding no 2, B or R after buying and tribute may declare 革命."""
@@ -572,7 +585,7 @@ class Match:
 
     def _task_revolution_resolve(self, _task: dict[str, Any]) -> None:
         if len(self.votes) >= 2:
-            self.events.append(Event("redeal", value=len(self.votes)))
+            self.events.append(Event(EventKind.REDEAL, value=len(self.votes)))
             self.deal_no += 1
             self._deal()
         elif self.votes:
@@ -620,12 +633,12 @@ class Match:
         r["chongdian"] = g.chongdian
         r["game_no"] = self.game_no
         self.results.append(r)
-        self.events.append(Event("game-over", value=self.game_no))
+        self.events.append(Event(EventKind.GAME_OVER, value=self.game_no))
         self.game = None
         if self.game_no >= self.games:
             self.phase = "over"
             self._waiting = None
-            self.events.append(Event("match-over"))
+            self.events.append(Event(EventKind.MATCH_OVER))
             return
         self.game_no += 1
         self.deal_no = 0
@@ -639,7 +652,7 @@ class Match:
         self.by_lot = not choose and len(prev["no3"]) >= 2
         if self.by_lot:
             self.leader = random.Random(f"{self.seed}/{self.game_no}/lot").randrange(SEATS)
-            self.events.append(Event("lot", self.leader))
+            self.events.append(Event(EventKind.LOT, self.leader))
         elif not choose:
             self.leader = prev["places"].index(6)
         self._before_deal(None, choose_leader=choose)

@@ -37,6 +37,8 @@ class LeadSpace(Sequence[Play]):
     (步步带王, R6.4), which also leaves out the 4s.
     """
 
+    __slots__ = ("_fours", "_hand", "_jokers", "_jstart", "_len", "_red1", "_threes")
+
     def __init__(self, hand: Sequence[int], need_joker: bool = False) -> None:
         self._hand = list(hand)  # the hand as it was: the game plays on
         self._red1 = hand[RED] + 1
@@ -182,32 +184,16 @@ def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> list[Play]:
 
 def can_beat(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
     """Whether ``answers(hand, old, rules)`` yields anything, by counting instead of building plays:
-    most seats most of the time hold nothing that beats the top play, and asking is the common case."""
+    most seats most of the time hold nothing that beats the top play, and asking is the common case.
+
+    A play of old's length (``_same_length``) uses as many jokers as the hand allows at best (at least
+    ``old.black`` of them 大王), and the rest — the body — must be base cards stronger than old's with
+    2s attached, or 2s alone; 4s only pure."""
     if old.red:  # only a kill beats a 大王 (R3.1)
         return can_kill(hand, old, rules)
-    return _can_same_length(hand, old, old.size)
-
-
-def can_kill(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
-    """Whether ``answers`` yields a 大王二杀一 (a kill: one card more than ``old``, R3.2/R3.3), by counting."""
-    if not old.red or hand[RED] < 2:
+    if hand[RED] < old.black:
         return False
     n = old.size
-    if n == 1:
-        return True
-    if rules.joker_two_kill_one_extended:
-        rest = list(hand)
-        rest[RED] -= 2
-        return _can_same_length(rest, old.without_reds(1), n - 1)
-    return False
-
-
-def _can_same_length(hand: Sequence[int], old: Play, n: int) -> bool:
-    """Whether ``_same_length(hand, old, n)`` yields anything. Its plays use as many jokers as the
-    hand allows at best (at least ``old.black`` of them 大王), and the rest — the body — must be
-    base cards stronger than old's with 2s attached, or 2s alone; 4s only pure."""
-    if old.red or hand[RED] < old.black:
-        return False
     body = n - hand[RED] - hand[BLACK]
     if body <= 0:
         return True
@@ -220,3 +206,17 @@ def _can_same_length(hand: Sequence[int], old: Play, n: int) -> bool:
     if base < TWO and twos >= body:
         return True
     return base < FOUR and old.black == 0 and hand[FOUR] >= n
+
+
+def can_kill(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
+    """Whether ``answers`` yields a 大王二杀一 (a kill: one card more than ``old``, R3.2/R3.3), by counting."""
+    if not old.red or hand[RED] < 2:
+        return False
+    if old.size == 1:
+        return True
+    if rules.joker_two_kill_one_extended:  # two of the hand's 大王 for one of old's, the rest beats the rest
+        rest = list(hand)
+        rest[RED] -= 2
+        rest_old = old.without_reds(1)
+        return not rest_old.red and can_beat(rest, rest_old, rules)
+    return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import BLACK, FOUR, RANKS, RED, SYMBOLS, THREE, TWO, Counts, empty_counts, parse_cards
+from .cards import BLACK, FOUR, RANKS, RED, SYMBOLS, THREE, TWO, Counts, parse_cards
 from .errors import InvalidCards, InvalidPlay
 from .rules import Ruleset
 
@@ -24,7 +24,7 @@ class Play:
     A hashable value (never mutate one); ``str()`` is the canonical text and ``parse_play(str(p)) == p``.
     """
 
-    __slots__ = ("_text", "base", "black", "n", "red", "size", "twos")
+    __slots__ = ("base", "black", "n", "red", "size", "text", "twos")
 
     base: int
     n: int
@@ -33,6 +33,8 @@ class Play:
     red: int
     size: int
     """How many cards: ``len(play)``, kept as a field since the engine asks it thousands of times."""
+    text: str
+    """``str(play)``, the canonical text, made with the play: every play made is shown or logged."""
 
     def __init__(self, base: int, n: int, twos: int = 0, black: int = 0, red: int = 0) -> None:
         # Plain slot stores: plays are built by the thousand, so immutability is by contract
@@ -43,12 +45,14 @@ class Play:
         self.black = black
         self.red = red
         self.size = n + twos + black + red
-        self._text: str | None = None
+        self.text = (SYMBOLS[base] * n if base else "") + "2" * twos + "B" * black + "R" * red
 
     def _key(self) -> tuple[int, int, int, int, int]:
         return (self.base, self.n, self.twos, self.black, self.red)
 
     def __eq__(self, other: object) -> bool:
+        if self is other:  # plays are mostly handed out once per value (``play_of``)
+            return True
         return isinstance(other, Play) and self._key() == other._key()
 
     def __hash__(self) -> int:
@@ -58,11 +62,7 @@ class Play:
         return self.size
 
     def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            base = SYMBOLS[self.base] * self.n if self.base else ""
-            text = self._text = base + "2" * self.twos + "B" * self.black + "R" * self.red
-        return text
+        return self.text
 
     def __repr__(self) -> str:
         return f"Play({str(self)!r})"
@@ -82,7 +82,7 @@ class Play:
 
     def counts(self) -> Counts:
         """The play's cards as a count per rank (see ``cards.Counts``)."""
-        c = empty_counts()
+        c = [0] * (RED + 1)  # (``empty_counts``, without the call: the AI asks for these by the thousand)
         if self.base:
             c[self.base] += self.n
         c[TWO] += self.twos
@@ -178,7 +178,7 @@ def is_gouji(play: Play, rules: Ruleset) -> bool:
     if play.black or play.base == TWO:
         return True
     need = GOUJI_MIN.get(play.base)
-    return need is not None and play.body >= need
+    return need is not None and play.n + play.twos >= need  # the body (R2.5)
 
 
 def is_pure_gouji(play: Play, rules: Ruleset) -> bool:

@@ -141,6 +141,8 @@ class Ruleset:
     @classmethod
     def preset(cls, name: str = "dagang", **switches: bool) -> Ruleset:
         """The named preset with switches changed; unknown names and switches raise ``ValueError``."""
+        if not switches and name in _MADE:
+            return _MADE[name]  # a frozen value: every game of a preset may share it
         if name not in PRESETS:
             raise ValueError(f"unknown rules preset {name!r}; known: {', '.join(PRESETS)}")
         unknown = set(switches) - set(SWITCHES)
@@ -150,7 +152,10 @@ class Ruleset:
             if not isinstance(value, bool):
                 raise ValueError(f"switch {key} takes True or False, not {value!r}")
         chosen: dict[str, Any] = {**PRESET_DEFAULTS[name], **switches}
-        return replace(cls(name=name), **chosen)
+        made = replace(cls(name=name), **chosen)
+        if not switches:
+            _MADE[name] = made
+        return made
 
     def switches(self) -> dict[str, bool]:
         """The switches as set, by name."""
@@ -169,8 +174,17 @@ class Ruleset:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
         """A stored ruleset; a switch it predates takes its preset's default, so an old game plays on."""
-        return cls.preset(data.get("name", "dagang"), **{k: v for k, v in data.items() if k != "name"})
+        key = tuple(data.items())
+        made = _READ.get(key)
+        if made is None:  # a search rebuilds games from the same rules thousands of times: read them once
+            made = _READ[key] = cls.preset(data.get("name", "dagang"), **{k: v for k, v in data.items() if k != "name"})
+        return made
 
+
+_READ: dict[tuple[tuple[str, Any], ...], Ruleset] = {}
+"""Each stored ruleset ``Ruleset.from_dict`` has read, by its items."""
+_MADE: dict[str, Ruleset] = {}
+"""Each preset as ``Ruleset.preset(name)`` made it first: a game is dealt with one every time."""
 
 SWITCHES: tuple[str, ...] = tuple(f.name for f in fields(Ruleset) if f.name != "name")
 """The names of the switches, in declaration order."""
