@@ -157,9 +157,14 @@ class TableCommands:
             elif word == "resume":  # 我回来了: from the table message, the ping or the panel
                 await self.service.resume(channel, user.id)
                 await self.show_panel(interaction, table, edit=self._on_panel(interaction), notice=bilingual(*RESUMED))
-            elif word in ("refresh", "hint", "burn"):
-                await self.show_panel(interaction, table, edit=self._on_panel(interaction),
-                                      hint=word == "hint", burn=word == "burn")
+            elif word == "burn":  # whether a burn is possible, and why not, is the engine's to say
+                reason = table.burn_refusal(_own_seat(table, user.id))
+                if reason is not None and not self._on_panel(interaction):
+                    raise TableError(*reason)
+                await self.show_panel(interaction, table, edit=self._on_panel(interaction), burn=True,
+                                      notice=bilingual(*reason) if reason else None)
+            elif word in ("refresh", "hint"):
+                await self.show_panel(interaction, table, edit=self._on_panel(interaction), hint=word == "hint")
             elif word == "custom":
                 _own_seat(table, user.id)
                 await interaction.response.send_modal(PlayModal(table.id, revision))
@@ -177,10 +182,16 @@ class TableCommands:
                 else:
                     text = bilingual("已入座，开局时抽签定座", "seated: seats are drawn at the start")
                     await self.say(interaction, text)
-            elif word in ("leave", "ai", "start"):
+            elif word == "ready":  # 准备 (第八条), pressed again: not ready
+                ready = await self.service.ready(channel, user.id)
+                await self.say(interaction, bilingual("已准备：等桌主开始", "ready: the host starts the match") if ready
+                               else bilingual("已取消准备", "you are not ready any more"))
+            elif word in ("leave", "ai", "ai-one", "start"):
                 if word == "leave":
                     await self.service.leave(channel, user.id)
-                elif word == "ai":
+                elif word == "ai":  # 添加AI: every empty seat
+                    await self.service.fill_ai(channel, user.id)
+                elif word == "ai-one":
                     await self.service.add_ai(channel, user.id)
                 else:
                     await self.service.start(channel, user.id)
@@ -253,8 +264,9 @@ class TableCommands:
             await self.service.close(table.channel_id, user.id, admin=True)
             raise TableError("我在这个频道不能发消息或图片，请检查权限",
                              "I may not post messages or images in this channel: check my permissions") from None
-        await interaction.followup.send(bilingual("已开桌：按「入座」坐下，桌主「添加AI」后「开始」",
-                                                  "table open: press 入座 to sit; the host adds AI, then 开始"),
+        await interaction.followup.send(bilingual("已开桌：大家按「入座」和「准备」，桌主「添加AI」后「开始」",
+                                                  "table open: everyone presses 入座 and 准备; the host adds AI, "
+                                                  "then 开始"),
                                         ephemeral=True)
 
     @app_commands.command(name="hand", description="Your hand and what you may do now (only you see it)")

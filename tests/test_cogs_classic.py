@@ -22,7 +22,7 @@ from cogs.views import (
     BUY3_MUST,
     DECISION_HELP,
     LABELS,
-    PANEL_BUTTONS,
+    PLAY_BUTTONS,
     action_label,
     decision_label,
     hand_panel,
@@ -97,10 +97,10 @@ def test_classic_views_fit_discord_and_offer_exactly_the_legal_choices(seed: int
             comps = check_components(panel.card.view)
             legal = list(m.legal_actions(seat))
             on = choices_on(comps)
-            for action in PANEL_BUTTONS:
+            for action in PLAY_BUTTONS:
                 assert (action in on) == (action in legal), (action, legal[:5])
             if m.phase != "play":
-                assert on - {"refresh", "hint"} == set(legal), "every choice before play is offered"
+                assert on - {"refresh", "resume", "hint"} == set(legal), "every choice before play is offered"
                 if m.to_act == seat:
                     seen.add(m.view(seat).decision or "")
     assert "shangban" in seen
@@ -216,6 +216,7 @@ async def classic_table(h: Harness, match: Match, **options: object) -> Table:
     await h.command(HOST, "open", rules="classic", games=1, ai="random", **options)
     for i, user in enumerate(PLAYERS[1:], 1):
         await h.service.sit(CHANNEL, user.id, user.name, seat=i)
+        await h.service.ready(CHANNEL, user.id)
     await h.service.start(CHANNEL, HOST.id, seed=1)
     table = h.service.tables[CHANNEL]
     table.match = match

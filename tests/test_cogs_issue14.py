@@ -55,8 +55,9 @@ async def round_back_to(h: Harness, table: Table, seat: int) -> None:
 
 
 def last_ping(h: Harness, user: User) -> dict:
+    """The user's last turn ping (not a time warning), as Discord holds it."""
     pings = [r for r in h.fake.requests if r.method == "POST" and r.token is None
-             and r.content.startswith(f"<@{user.id}> 轮到你了")]
+             and r.content.startswith(f"<@{user.id}> ") and "⏰" not in r.content]
     assert pings
     return next(m for m in reversed(h.fake.messages.values()) if m["content"] == pings[-1].content)
 
@@ -204,25 +205,32 @@ async def test_at_the_end_panels_close_the_table_shows_the_match_and_rematch_sta
 
 
 # ---------------------------------------------------------------------- item 5: the tribute told
-async def test_every_tribute_event_between_games_is_posted_and_a_burst_is_logged_whole(tmp_path, monkeypatch):
+async def test_the_tribute_between_games_is_told_with_the_games_result_and_a_burst_is_logged_whole(
+        tmp_path, monkeypatch):
     from discord_fakes import finish, seated
 
-    from bot.engine import describe
-    from cogs.views import TRIBUTE_KINDS, table_content
+    from bot.engine import Match
+    from cogs.views import TRIBUTE_KINDS, table_content, tribute_words
 
     h = await start_harness(tmp_path, monkeypatch)
     table = await seated(h, humans=1, games=2)
     await h.service.start(CHANNEL, A.id, seed=5)
     await finish(h, table, seed=1)
-    told = [r.content for r in h.fake.requests if r.method == "POST" and r.content.startswith("**进贡与买牌**")]
-    events = [e for e in table.match.events if e.kind in TRIBUTE_KINDS]
-    assert told and events
-    posted = "\n".join(told)
-    for e in events:
-        assert describe(e, table.names())[0] in posted
-    assert not any(hand in posted for hand in (table.match.hand(s) for s in range(6)) if len(hand) > 6)
-
-    from bot.engine import Match
+    names = table.names()
+    events = table.match.events
+    end = next(i for i, e in enumerate(events) if e.kind == "game-over")
+    between = [e for e in events[end:] if e.kind in TRIBUTE_KINDS]
+    assert between and {"tribute", "dian-choice"} <= {e.kind for e in between}
+    (post,) = [m for m in h.fake.messages.values() if m["content"].startswith("**第 1 局结果")]
+    assert "进贡与买牌" in post["content"] and [a["filename"] for a in post["attachments"]] == ["game1.png"]
+    for e in between:  # who gives whom how many cards of which rank, every line, with the result
+        assert tribute_words(e, names)[0] in post["content"]
+    paid = next(e for e in between if e.kind == "tribute")
+    assert f"{names[paid.seat]} → {names[paid.target]} {len(paid.play)} 张" in post["content"]
+    assert not any(hand in post["content"] for hand in (table.match.hand(s) for s in range(6)) if len(hand) > 6)
+    posts = [r.content for r in h.fake.requests if r.method == "POST" and "进贡与买牌" in r.content
+             and not r.content.startswith("**第")]
+    assert len(posts) <= 1  # the first game's buying, if any, in one post: not one per flush
 
     m = Match.new(seed=5, games=2)
     while m.phase != "play" or len(m.game.events) < 12:
