@@ -121,6 +121,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, user_id)
     );
     """,
+    # 4: each player's own settings, whatever the table: dm_panel 1 delivers the hand panel by DM
+    """
+    CREATE TABLE player_settings (
+        user_id     INTEGER NOT NULL,
+        dm_panel    INTEGER NOT NULL,
+        updated_at  TEXT NOT NULL,
+        PRIMARY KEY (user_id)
+    );
+    """,
 )
 """Schema migrations, applied in order; ``PRAGMA user_version`` records how many ran."""
 
@@ -504,3 +513,18 @@ class Store:
     async def games_of(self, table_id: int) -> list[dict[str, Any]]:
         async with self.db.execute("SELECT result FROM games WHERE table_id = ? ORDER BY game_no", (table_id,)) as cur:
             return [json.loads(r[0]) for r in await cur.fetchall()]
+
+    # ------------------------------------------------------------------ players' settings
+    async def set_dm_panel(self, user_id: int, on: bool) -> None:
+        """A player's choice to get the hand panel by direct message (``/gouji settings dm:``)."""
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO player_settings (user_id, dm_panel, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_panel = excluded.dm_panel, updated_at = excluded.updated_at",
+                (user_id, int(on), now()))
+
+    async def dm_panel(self, user_id: int) -> bool:
+        """Whether the player wants the hand panel by direct message (no row: no)."""
+        async with self.db.execute("SELECT dm_panel FROM player_settings WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return bool(row[0]) if row else False

@@ -218,6 +218,20 @@ class TableService:
         """Whether a user has a live hand panel at a table (the messenger knows; set by the app)."""
         self.closed = False
         self._thinkers: ProcessPoolExecutor | None = None
+        self._dm: dict[int, bool] = {}
+        """Players' choice of the hand panel by DM, by user id, as far as it was read."""
+
+    async def prefers_dm(self, user_id: int) -> bool:
+        """Whether the player asked for the hand panel by direct message (``set_prefers_dm``); read from
+        the store once, then remembered."""
+        if user_id not in self._dm:
+            self._dm[user_id] = await self.store.dm_panel(user_id)
+        return self._dm[user_id]
+
+    async def set_prefers_dm(self, user_id: int, on: bool) -> None:
+        """A player's own setting, kept in the store for every table: the hand panel by DM, or not."""
+        await self.store.set_dm_panel(user_id, on)
+        self._dm[user_id] = on
 
     async def find(self, table_id: int) -> Table:
         """The open table with this id (a component's); one that has ended is refused as over or

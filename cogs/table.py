@@ -27,7 +27,7 @@ from render.cards import play_words
 
 from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
-from .views import RESUMED, RULES_ZH, hand_panel, play_menu, seat_picker, suggestion
+from .views import RESUMED, RULES_ZH, Panel, hand_panel, play_menu, seat_picker, suggestion
 
 if TYPE_CHECKING:
     from bot.app import GoujiBot
@@ -56,7 +56,7 @@ def _typed(cards: str) -> Counter[str] | None:
 
 
 class TableCommands:
-    """``/gouji open|hand|play|pass|let|table|close`` and every table component (mixed into the cog)."""
+    """``/gouji open|hand|settings|play|pass|let|table|close`` and every table component (mixed into the cog)."""
 
     bot: GoujiBot
 
@@ -119,6 +119,9 @@ class TableCommands:
         seat = _own_seat(table, user.id)
         panel = hand_panel(table, seat, notice=notice, burn=burn,
                            hint=suggestion(table, seat) if hint else None)
+        if not edit and interaction.guild_id is not None and await self.service.prefers_dm(user.id):
+            await self.send_dm(interaction, table, panel)  # the player's setting: panels by DM
+            return
         file = await panel.card.file()
         if edit:
             await interaction.response.edit_message(content=panel.card.content, attachments=[file],
@@ -276,8 +279,12 @@ class TableCommands:
         if not dm:
             await self.show_panel(interaction, table, edit=False)
             return
+        await self.send_dm(interaction, table, hand_panel(table, _own_seat(table, interaction.user.id)))
+
+    async def send_dm(self, interaction: discord.Interaction[Any], table: Table, panel: Panel) -> None:
+        """The panel by direct message (which a phone keeps, and which is edited for the whole match),
+        the interaction answered with where it went."""
         user = interaction.user
-        panel = hand_panel(table, _own_seat(table, user.id))
         try:
             message = await user.send(panel.card.content, file=await panel.card.file(), view=panel.card.view)
         except discord.Forbidden:
@@ -285,6 +292,17 @@ class TableCommands:
                              "I cannot DM you: allow direct messages from server members") from None
         await self.bot.messenger.track_message(table, user.id, message, panel.key)
         await self.say(interaction, bilingual("手牌已私信给你", "your hand panel is in your DMs"))
+
+    @app_commands.command(name="settings", description="Your own settings, at every table")
+    @app_commands.describe(dm="Always get your hand panel by direct message")
+    async def settings(self, interaction: discord.Interaction[Any], dm: bool | None = None) -> None:
+        user = interaction.user
+        if dm is not None:
+            await self.service.set_prefers_dm(user.id, dm)
+        on = await self.service.prefers_dm(user.id)
+        await self.say(interaction, bilingual("手牌面板：" + ("总是私信给你" if on else "只有你看得见的消息（默认）"),
+                                              "hand panel: " + ("always by direct message" if on
+                                                                else "a message only you see (the default)")))
 
     @app_commands.command(name="play", description="Play cards, e.g. 888B, 10 10 10 or 小王")
     @app_commands.describe(cards="The cards to play (suggestions as you type)")
