@@ -27,7 +27,6 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.engine import Event
 from bot.logs import at_least_info
 from bot.store import PanelRow, Store
 from bot.tables import SECRET_DECISIONS, Change, Table, TableService
@@ -37,7 +36,6 @@ from cogs.ids import DYNAMIC_ITEMS, TableButton
 from cogs.views import (
     OPEN_PANEL,
     RESUME,
-    TRIBUTE_KINDS,
     TRUSTEE_PLAYED,
     TRUSTEE_TURN,
     Card,
@@ -92,8 +90,9 @@ class _Pending:
     results: list[Card] = field(default_factory=list)
     burst: int = 0
     """Events since the last flush: the table message lists them all."""
-    tribute: list[Event] = field(default_factory=list)
-    """The buying and tribute of the phase before play, told once that phase is over (``tribute_text``)."""
+    told: int = 0
+    """How much of the match's log (``Match.events``) the tribute posts have told: the buying and tribute
+    of the phase before play are told from the log once that phase is over (``tribute_text``)."""
     result_post: tuple[int, str] | None = None
     """The last game's result post (message id, text): the tribute that follows it is added to it."""
     pings: dict[int, int] = field(default_factory=dict)
@@ -115,10 +114,13 @@ class TableMessenger:
     # ------------------------------------------------------------------ the listener
     async def on_change(self, table: Table, change: Change) -> None:
         """Note what changed and make sure a flush follows; never waits on Discord (the service awaits this)."""
-        p = self._tables.setdefault(table.id, _Pending(table))
+        p = self._tables.get(table.id)
+        if p is None:  # told from the last game's end on (after a restart: not the match's earlier tribute)
+            m = table.match
+            ends = [i for i, e in enumerate(m.events) if e.kind == "game-over"] if m is not None else []
+            p = self._tables[table.id] = _Pending(table, told=ends[-1] + 1 if ends else 0)
         p.table = table
         p.burst += len(change.events)
-        p.tribute += [e for e in change.events if e.kind in TRIBUTE_KINDS]
         if change.mention is not None:  # with the turn it is for: the ping tells whether that turn has passed
             p.mentions = [(u, k) for u, k in p.mentions if u != change.mention]
             p.mentions.append((change.mention, table.turn_key()))
@@ -328,14 +330,14 @@ class TableMessenger:
 
     @staticmethod
     def _tribute_told(p: _Pending) -> str | None:
-        """The buying and tribute gathered since the last game (or the match's start), every line, once
-        the phase before play is over — and None while it goes on: its lines show in the table's log
-        meanwhile, and it is told whole when the cards are settled."""
+        """The buying and tribute since the last game (or the match's start), every line, read from the
+        match's log once the phase before play is over — None while it goes on (its lines show in the
+        table's log meanwhile) or when there was none."""
         m = p.table.match
-        if not p.tribute or (m is not None and not m.over and m.phase != "play" and p.table.status == "playing"):
+        if m is None or (not m.over and m.phase != "play" and p.table.status == "playing"):
             return None
-        told, p.tribute = tribute_text(p.tribute, p.table.names()), []
-        return told
+        new, p.told = m.events[p.told:], len(m.events)
+        return tribute_text(new, p.table.names())
 
     async def _show(self, table: Table, channel: discord.PartialMessageable, banner: str | None,
                     repost: bool, burst: int = 0) -> None:
