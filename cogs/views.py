@@ -110,7 +110,7 @@ gets a button (or a place in a select) as it comes."""
 NO_THREE_PLAYING = ("你没有 3：已是{place}（第二十六条），照样为联邦出牌，直到出完",
                     "you hold no 3: your place is {place} already, and you play on for your team until "
                     "your cards are gone")
-NO_THREE_BUY = ("你没有 3：不买到一张，开牌后就是大落（照样为联邦出牌）",
+NO_THREE_BUY = ("⚠️ 你没有 3：不买到一张，开牌后就是大落（照样为联邦出牌）",
                 "you hold no 3: unless you buy one, you are 大落 once play starts (and play on for your team)")
 READY = "准备"
 """第八条's word: at the seat of a player who said it is ready, in the lobby's picture."""
@@ -478,8 +478,8 @@ def _prompt(table: Table, seat: int, mv: MatchView, legal: Sequence[str]) -> lis
         mate = opposite(seat)
         if "no-buy" not in legal:
             return [bilingual(*BUY3_MUST)]
-        return [bilingual(f"你没有 {rank}：用一张摸到的 2 或王向 {who(table, mate, seat)} 买一张吗？",
-                          f"you hold no {rank}: offer your 对家 {names[mate]} a dealt 2 or joker for one?")]
+        return [bilingual(f"用一张摸到的 2 或王向 {who(table, mate, seat)} 买一张 {rank} 吗？",
+                          f"offer your 对家 {names[mate]} a dealt 2 or joker for a {rank}?")]
     if mv.decision == "buy-answer" and (offer := _offer_to(mv.events, seat)) is not None:
         buyer, card, rank = offer
         return [bilingual(f"{who(table, buyer, seat)} 用 {cards_zh(card)} 向你买一张 {rank}：卖不卖？",
