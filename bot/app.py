@@ -263,6 +263,7 @@ class TableMessenger:
             if table is None or seat is None or table.match is None:
                 await self._forget(table_id, user_id, live)
                 return
+            last = want != "panel"  # final or stale: the panel's last edit
             try:
                 if want == "final":
                     final = final_panel(table, seat)
@@ -276,10 +277,10 @@ class TableMessenger:
                                     view=panel.card.view)
             except discord.HTTPException:
                 log.info("hand panel of user %s at table %s can no longer be edited", user_id, table_id)
-                want = "gone"
+                last = True
             except Exception:
                 log.exception("could not redraw the hand panel of user %s at table %s", user_id, table_id)
-            if want != "panel":  # its last edit: final, stale, or it cannot be edited any more
+            if last:
                 await self._forget(table_id, user_id, live)
                 return
             await asyncio.sleep(self.debounce)
