@@ -342,8 +342,10 @@ def table_content(table: Table, banner: str | None = None, burst: int = 0) -> st
         lines.append(bilingual("开牌前大家都要准备好（第八条）：每位玩家按「准备」，桌主再按「开始」；AI 总是准备好的",
                                "before the first lead everyone must be ready: each player presses 准备, then the "
                                "host presses 开始; AI players are always ready"))
-        lines.append(bilingual(f"还没准备：{'、'.join(waiting)}", f"not ready yet: {', '.join(waiting)}") if waiting
-                     else bilingual("大家都准备好了", "everyone is ready"))
+        if waiting:
+            lines.append(bilingual(f"还没准备：{'、'.join(waiting)}", f"not ready yet: {', '.join(waiting)}"))
+        elif seated == SEATS:
+            lines.append(bilingual("大家都准备好了：桌主按「开始」", "everyone is ready: the host presses 开始"))
     elif m.over:
         totals = m.standings().totals
         lines.append(bilingual(f"比赛结束：红方 {totals[0]:+d} · 蓝方 {totals[1]:+d}",
