@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from bot.engine import Event, EventKind, MatchView
+from bot.engine import Event, EventKind, MatchView, opposite
 from bot.engine.cards import cards_zh
 
 
@@ -105,8 +105,6 @@ BURN_NOTE = ("🔥 烧牌后每次发牌须带小王或大王（最后一手除�
 DECISION_PROMPTS: dict[str, tuple[str, str]] = {
     "buy-offer": ("缺3或4：用一张 2 或王向对家买", "you lack a 3 or 4: offer your 对家 a 2 or joker for one"),
     "buy-answer": ("对家要买你的牌：卖不卖？", "your 对家 offers to buy a card: sell or refuse?"),
-    "dian-choice": ("上局你和对家都没开点：定点贡——两家互进，还是互不进？",
-                    "neither you nor your 对家 opened the point last game: do both of you pay 点贡, or neither?"),
     "tribute-mate": ("你要向队友进贡：进，还是不进（同联邦可以不进）？",
                      "you owe your teammate a tribute: pay it, or skip it (teammates may)?"),
     "revolt": ("你手里没有 2、小王、大王：革命（本局不出牌，算四科）吗？",
@@ -131,27 +129,43 @@ def pending_offer(events: Sequence[Event], seat: int) -> tuple[int, str, str] | 
     wanted). An offer goes to the buyer's 对家 unless the log names the seller."""
     for e in reversed(events):
         if e.kind == "buy-offer" and e.seat is not None:
-            seller = e.target if e.target is not None else (e.seat + 3) % 6
+            seller = e.target if e.target is not None else opposite(e.seat)
             if seller == seat:
                 return e.seat, e.play or "", str(e.value)
     return None
 
 
 def decision_prompt(mv: MatchView, name: Callable[[int], tuple[str, str]]) -> tuple[str, str]:
-    """What the seat of ``mv`` is asked now, in Chinese and English; ``name`` says what a front end
-    calls another seat (Chinese, English) — 对家 张三 on Discord, 对家4号 at the terminal."""
-    decision = mv.decision or ""
-    if decision == "buy-offer" and mv.legal:
-        rank = str(mv.legal[0]).split()[0][-1]
+    """What the seat of ``mv`` is asked now, in Chinese and English, naming the counterpart and the
+    card; ``name`` says what a front end calls another seat (Chinese, English) — 对家 李四（4号位）
+    on Discord, 对家4号 at the terminal."""
+    decision, seat = mv.decision or "", mv.seat
+    if decision == "buy-offer":
+        rank = "/".join(sorted({str(a).split()[0][3:] for a in mv.legal if str(a).startswith("buy")})) or "3"
         if "no-buy" not in mv.legal:  # 买三 (R14.5): a must
             return (f"你没摸到 {rank}：须用摸到的一张 2、小王或大王买一张 {rank}（买三，卖方必须卖）",
                     f"you were dealt no {rank}: you must buy one with a dealt 2, 小王 or 大王 (买三; the seller must"
                     " sell)")
-        return (f"你没摸到 {rank}：可以用摸到的一张 2、小王或大王向对家买一张 {rank}",
-                f"you were dealt no {rank}: you may buy one from your 对家 with a dealt 2, 小王 or 大王")
-    if decision == "buy-answer" and (offer := pending_offer(mv.events, mv.seat)) is not None:
+        zh, en = name(opposite(seat))
+        return (f"你没摸到 {rank}：用一张摸到的 2 或王向 {zh} 买一张 {rank} 吗？",
+                f"you were dealt no {rank}: offer your 对家 {en} a dealt 2 or joker for a {rank}?")
+    if decision == "buy-answer" and (offer := pending_offer(mv.events, seat)) is not None:
         buyer, card, rank = offer
         zh, en = name(buyer)
         return (f"{zh} 用 {cards_zh(card)} 向你买一张 {rank}：卖不卖？",
                 f"{en} offers {card} for one of your {rank}s: sell or refuse?")
+    if decision == "dian-choice":
+        zh, en = name(opposite(seat))
+        return (f"与 {zh} 定点贡：互进，还是互不进？（上局你们两家都没开点）",
+                f"点贡 with your 对家 {en}: do both of you pay, or neither? (neither of you opened the point last"
+                " game)")
     return DECISION_PROMPTS.get(decision, (decision, decision))
+
+
+NO_THREE_PLAYING = ("你没有 3：已是{place}（第二十六条），照样为联邦出牌，直到出完",
+                    "you hold no 3: your place is {place} already, and you play on for your team until "
+                    "your cards are gone")
+"""第二十六条, said to the seat itself in play: 大落 already for want of a 3, it plays on."""
+NO_THREE_BUY = ("⚠️ 你没有 3：不买到一张，开牌后就是大落（照样为联邦出牌）",
+                "you hold no 3: unless you buy one, you are 大落 once play starts (and play on for your team)")
+"""第二十六条, said while 3s are bought to a seat that has none."""

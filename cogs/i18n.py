@@ -49,6 +49,10 @@ ZH: dict[str, str] = {
     "Your hand and what you may do now (only you see it)": "查看手牌和现在可做的操作（仅自己可见）",
     "dm": "私信",
     "Send the panel by direct message instead": "改为通过私信发送",
+    # /gouji settings
+    "settings": "设置",
+    "Your own settings, at every table": "你自己的设置（每一桌都适用）",
+    "Always get your hand panel by direct message": "手牌面板总是私信发给你",
     # /gouji play, pass, let
     "play": "出牌",
     "Play cards, e.g. 888B, 10 10 10 or 小王": "出牌，例如 888B、10 10 10 或 小王",

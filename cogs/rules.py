@@ -9,6 +9,7 @@ turns on is read from the engine.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,36 @@ SWITCHES_TITLE = "开关 house rules：每条规则都可以单独打开或关�
 """The switches page: one page for all of them, so that the topics stay within Discord's 25 choices."""
 
 
-INTRO, DOC_TOPICS = load()
+RULE_ID = r"R\d{1,2}(?:\.\d+)?[a-z]?"
+"""A rule id of the rules contract (R1, R14.2, R3.1a): the developers' names, never a player's."""
+NOT_FOR_PLAYERS = ("开关 Switches", "Decisions where the texts are silent")
+"""Sections of ``docs/rules.md`` kept out of the command: the switches have a page of their own (from the
+engine's list), and the record of decisions is the developers' (rule ids, seeds, issues)."""
+PLAYER_INTRO = ("本桌的够级规则：默认《够级游戏大纲》，也可以开经典规则；每条房规都是一个开关，由桌主在大厅里设定。"
+                "座位 1–6，红方 1·3·5 号位，蓝方 2·4·6 号位。选一个主题看：\n"
+                "The rules as this table plays them: the 《够级游戏大纲》 by default, or the classic rules; "
+                "every house rule is a switch the host sets in the lobby. Seats 1–6: red 1·3·5, blue 2·4·6. "
+                "Pick a topic:")
+
+
+def for_players(text: str) -> str:
+    """A rules text as a player reads it: the rule ids (and seed numbers) in brackets dropped — ``(R10,
+    第三十八条)`` reads ``(第三十八条)``, ``(R1)`` goes — so that what is left is the game's own words."""
+
+    def bracket(m: re.Match[str]) -> str:
+        keep = [part for part in re.split(r"\s*[,，、]\s*", m["inner"])
+                if not re.fullmatch(rf"{RULE_ID}|seed \d+", part.strip())]
+        if not keep:
+            return ""
+        sep = "，" if m["open"] == "（" else ", "
+        return f"{m['space']}{m['open']}{sep.join(keep)}{m['close']}"
+
+    return re.sub(r"(?P<space>\s*)(?P<open>[(（])(?P<inner>[^()（）]*)(?P<close>[)）])", bracket, text)
+
+
+_, DOC_TOPICS = load()
+DOC_TOPICS = [Topic(for_players(t.title), for_players(t.body)) for t in DOC_TOPICS
+              if not t.title.startswith(NOT_FOR_PLAYERS)]
 SETTING_TOPICS, OTHER_TOPICS = setting_topics(DOC_TOPICS)
 TOPICS = OTHER_TOPICS[: 25 - len(SETTING_TOPICS)] + SETTING_TOPICS
 """The choices of ``topic`` (Discord allows 25): the document's sections, then a page per preset and switch."""
@@ -118,7 +148,7 @@ class RulesCommands(CogPart):
             listing = "\n".join(f"• {t.title}" for t in TOPICS)
             here = self._table_rules(interaction.channel_id)
             embed = discord.Embed(title="够级规则 / the rules", colour=COLOUR,
-                                  description=fit(f"{here}{INTRO}\n\n{listing}", EMBED_DESCRIPTION))
+                                  description=fit(f"{here}{PLAYER_INTRO}\n\n{listing}", EMBED_DESCRIPTION))
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         chosen = TOPICS[int(topic)]

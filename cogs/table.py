@@ -29,7 +29,7 @@ from bot.words import play_words
 from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
 from .part import CogPart
-from .views import RESUMED, RULES_ZH, hand_panel, play_menu, seat_picker
+from .views import RESUMED, RULES_ZH, Panel, hand_panel, play_menu, seat_picker
 
 if TYPE_CHECKING:
     from bot.discord.app import GoujiBot
@@ -58,7 +58,7 @@ def _typed(cards: str) -> Counter[str] | None:
 
 
 class TableCommands(CogPart):
-    """``/gouji open|hand|play|pass|let|table|close`` and every table component (mixed into the cog)."""
+    """``/gouji open|hand|settings|play|pass|let|table|close`` and every table component (mixed into the cog)."""
 
     bot: GoujiBot
 
@@ -121,6 +121,9 @@ class TableCommands(CogPart):
         seat = _own_seat(table, user.id)
         panel = hand_panel(table, seat, notice=notice, burn=burn,
                            hint=await self.service.hint(table, seat) if hint else None)
+        if not edit and interaction.guild_id is not None and await self.service.prefers_dm(user.id):
+            await self.send_dm(interaction, table, panel)  # the player's setting: panels by DM
+            return
         file = await panel.card.file()
         if edit:
             await interaction.response.edit_message(content=panel.card.content, attachments=[file],
@@ -159,9 +162,14 @@ class TableCommands(CogPart):
             elif word == "resume":  # 我回来了: from the table message, the ping or the panel
                 await self.service.resume(channel, user.id)
                 await self.show_panel(interaction, table, edit=self._on_panel(interaction), notice=bilingual(*RESUMED))
-            elif word in ("refresh", "hint", "burn"):
-                await self.show_panel(interaction, table, edit=self._on_panel(interaction),
-                                      hint=word == "hint", burn=word == "burn")
+            elif word == "burn":  # whether a burn is possible, and why not, is the engine's to say
+                reason = table.burn_refusal(_own_seat(table, user.id))
+                if reason is not None and not self._on_panel(interaction):
+                    raise TableError(*reason)
+                await self.show_panel(interaction, table, edit=self._on_panel(interaction), burn=True,
+                                      notice=bilingual(*reason) if reason else None)
+            elif word in ("refresh", "hint"):
+                await self.show_panel(interaction, table, edit=self._on_panel(interaction), hint=word == "hint")
             elif word == "custom":
                 _own_seat(table, user.id)
                 await interaction.response.send_modal(PlayModal(table.id, revision))
@@ -179,10 +187,16 @@ class TableCommands(CogPart):
                 else:
                     text = bilingual("已入座，开局时抽签定座", "seated: seats are drawn at the start")
                     await self.say(interaction, text)
-            elif word in ("leave", "ai", "start"):
+            elif word == "ready":  # 准备 (第八条), pressed again: not ready
+                ready = await self.service.ready(channel, user.id)
+                await self.say(interaction, bilingual("已准备：等桌主开始", "ready: the host starts the match") if ready
+                               else bilingual("已取消准备", "you are not ready any more"))
+            elif word in ("leave", "ai", "ai-one", "start"):
                 if word == "leave":
                     await self.service.leave(channel, user.id)
-                elif word == "ai":
+                elif word == "ai":  # 添加AI: every empty seat
+                    await self.service.fill_ai(channel, user.id)
+                elif word == "ai-one":
                     await self.service.add_ai(channel, user.id)
                 else:
                     await self.service.start(channel, user.id)
@@ -255,8 +269,9 @@ class TableCommands(CogPart):
             await self.service.close(table.channel_id, user.id, admin=True)
             raise TableError("我在这个频道不能发消息或图片，请检查权限",
                              "I may not post messages or images in this channel: check my permissions") from None
-        await interaction.followup.send(bilingual("已开桌：按「入座」坐下，桌主「添加AI」后「开始」",
-                                                  "table open: press 入座 to sit; the host adds AI, then 开始"),
+        await interaction.followup.send(bilingual("已开桌：大家按「入座」和「准备」，桌主「添加AI」后「开始」",
+                                                  "table open: everyone presses 入座 and 准备; the host adds AI, "
+                                                  "then 开始"),
                                         ephemeral=True)
 
     @app_commands.command(name="hand", description="Your hand and what you may do now (only you see it)")
@@ -266,8 +281,12 @@ class TableCommands(CogPart):
         if not dm:
             await self.show_panel(interaction, table, edit=False)
             return
+        await self.send_dm(interaction, table, hand_panel(table, _own_seat(table, interaction.user.id)))
+
+    async def send_dm(self, interaction: discord.Interaction[Any], table: Table, panel: Panel) -> None:
+        """The panel by direct message (which a phone keeps, and which is edited for the whole match),
+        the interaction answered with where it went."""
         user = interaction.user
-        panel = hand_panel(table, _own_seat(table, user.id))
         try:
             message = await user.send(panel.card.content, file=await panel.card.file(), view=panel.card.view or MISSING)
         except discord.Forbidden:
@@ -275,6 +294,17 @@ class TableCommands(CogPart):
                              "I cannot DM you: allow direct messages from server members") from None
         await self.bot.messenger.track_message(table, user.id, message, panel.key)
         await self.say(interaction, bilingual("手牌已私信给你", "your hand panel is in your DMs"))
+
+    @app_commands.command(name="settings", description="Your own settings, at every table")
+    @app_commands.describe(dm="Always get your hand panel by direct message")
+    async def settings(self, interaction: discord.Interaction[Any], dm: bool | None = None) -> None:
+        user = interaction.user
+        if dm is not None:
+            await self.service.set_prefers_dm(user.id, dm)
+        on = await self.service.prefers_dm(user.id)
+        await self.say(interaction, bilingual("手牌面板：" + ("总是私信给你" if on else "只有你看得见的消息（默认）"),
+                                              "hand panel: " + ("always by direct message" if on
+                                                                else "a message only you see (the default)")))
 
     @app_commands.command(name="play", description="Play cards, e.g. 888B, 10 10 10 or 小王")
     @app_commands.describe(cards="The cards to play (suggestions as you type)")

@@ -21,8 +21,10 @@ import discord
 
 from bot.engine import (
     ITEM_NAMES,
+    PLACE_EN,
     PLACE_ZH,
     Event,
+    MatchView,
     Ruleset,
     describe,
     double_words,
@@ -31,8 +33,18 @@ from bot.engine import (
 )
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
 from bot.service.tables import SEATS, SECRET_DECISIONS, Table
-from bot.words import BURN_NOTE, KIND_TAGS, choice_words, chong_sets, decision_prompt, play_words
+from bot.words import (
+    BURN_NOTE,
+    KIND_TAGS,
+    NO_THREE_BUY,
+    NO_THREE_PLAYING,
+    choice_words,
+    chong_sets,
+    decision_prompt,
+    play_words,
+)
 from render import MatchSummary, TableExtras, render_match, render_panel, render_result, render_table
+from render.table import relative
 
 from .i18n import LABEL, OPTION, bilingual, fit
 from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
@@ -60,8 +72,11 @@ TIPS = (
 CHOICE_BUTTONS = 5
 """Choices before play shown as buttons; a decision with more (冲点's sets) gets a select."""
 CHOICE_PLACEHOLDERS = {"chongdian": "⚡ 选三套级牌冲点 / pick the three sets to 冲点"}
-PANEL_BUTTONS = ("pass", "let", "revolt", "declare-natural")
-"""Engine actions with a fixed button of their own on the panel; other choices get buttons as they come."""
+PLAY_BUTTONS = ("pass", "let")
+"""Engine actions with a fixed button of their own on the panel in play; before play every choice
+gets a button (or a place in a select) as it comes."""
+READY = "准备"
+"""第八条's word: at the seat of a player who said it is ready, in the lobby's picture."""
 RESUME = "我回来了 · 取消托管"
 """The button that takes a seat back from 托管 (table message, panel, turn ping)."""
 OPEN_PANEL = "打开手牌"
@@ -69,6 +84,13 @@ OPEN_PANEL = "打开手牌"
 TRUSTEE_LINE = ("🤖 托管中：AI 正在替你出牌，按「我回来了」收回",
                 "in 托管: the AI plays for you; press 我回来了 to play again")
 RESUMED = ("已取消托管，由你自己出牌", "托管 is off: you play your seat again")
+TRUSTEE_TURN = ("🤖 你在托管中：轮到你了，AI 会替你出这一手；按「我回来了」自己出",
+                "you are in 托管: it is your turn and the AI will play it; press 我回来了 to play it yourself")
+TRUSTEE_PLAYED = ("🤖 你在托管中：AI 已替你出了这一手；按「我回来了」收回座位",
+                  "you are in 托管: the AI has played this turn for you; press 我回来了 to take your seat back")
+"""The turn ping of a seat in 托管: while the turn is still its own, and once the AI has moved for it."""
+STOPPED = ("⏸ 这个面板已停止自动更新（Discord 只给它 15 分钟）：按「刷新」继续",
+           "this panel no longer updates itself (Discord gives it 15 minutes): press 刷新 to go on")
 
 
 @dataclass(frozen=True)
@@ -154,8 +176,24 @@ def tribute_text(events: Sequence[Event], names: Sequence[str]) -> str | None:
     if not told:
         return None
     lines = [bilingual("**进贡与买牌**", "**tribute and buying**")]
-    lines += [f"• {zh} — {en}" for zh, en in (describe(e, names) for e in told)]
+    lines += [f"• {zh} — {en}" for zh, en in (tribute_words(e, names) for e in told)]
     return fit("\n".join(lines))
+
+
+def tribute_words(e: Event, names: Sequence[str]) -> tuple[str, str]:
+    """A tribute line as the summary between games says it: who gives whom how many cards of which
+    rank, and to whom a 免贡 or 抗贡 was owed; other events as the log says them (``describe``)."""
+    if e.seat is None or e.target is None or e.kind not in ("tribute", "mian", "tribute-excused"):
+        return describe(e, names)
+    giver, taker = names[e.seat], names[e.target]
+    if e.kind == "tribute":
+        n = len(e.play or "")
+        return (f"{e.tag}：{giver} → {taker} {n} 张（{play_words(e.play or '')}）",
+                f"{e.tag}: {giver} pays {taker} {n} card{'s' if n > 1 else ''}, {e.play}")
+    if e.kind == "mian":
+        return (f"{e.tag}：{giver} 免贡 {e.value} 张（该给 {taker}，摸到的 2 和王不够）",
+                f"{e.tag}: {giver} is excused {e.value} card(s) owed to {taker} (not enough dealt 2s and jokers)")
+    return (f"{e.tag}：{giver} 抗贡，不给 {taker}", f"{e.tag}: {giver} owes {taker} nothing (抗贡)")
 
 
 def answer_kinds(table: Table, seat: int, plays: Sequence[str]) -> dict[str, str]:
@@ -196,11 +234,13 @@ def play_menu(plays: Sequence[str], first: str | None = None, limit: int = MAX_O
 # ---------------------------------------------------------------------- the table message
 def _extras(table: Table) -> TableExtras:
     seats = table.seats
+    lobby = table.status == "lobby"
     return TableExtras(
         names=[s.name if s else None for s in seats],
         ai=[bool(s and s.ai) for s in seats],
         trustee=[bool(s and s.autoplay) for s in seats],
-        tip=TIPS[table.revision % len(TIPS)] if table.status == "lobby" else None,
+        labels={i: [READY] for i, s in enumerate(seats) if lobby and s is not None and s.ready},
+        tip=TIPS[table.revision % len(TIPS)] if lobby else None,
     )
 
 
@@ -223,12 +263,22 @@ def table_content(table: Table, banner: str | None = None, burst: int = 0) -> st
     names = table.names()
     if table.status == "closed":
         lines.append(bilingual("牌桌已关闭", "the table is closed"))
-    elif m is None and all(table.seats):
-        lines.append(bilingual("六个座位坐满了：桌主按「开始」开局", "all six seats are taken: the host presses 开始"))
     elif m is None:
         seated = sum(1 for seat in table.seats if seat)
-        lines.append(bilingual(f"等待入座 {seated}/6：按「入座」坐下，桌主可「添加AI」并「开始」",
-                               f"waiting for players ({seated}/6): press 入座 to sit; the host adds AI and starts"))
+        if seated == SEATS:
+            lines.append(bilingual("六个座位坐满了", "all six seats are taken"))
+        else:
+            lines.append(bilingual(f"等待入座 {seated}/6：按「入座」坐下；桌主可「添加AI」补满空位（或「+1 AI」）",
+                                   f"waiting for players ({seated}/6): press 入座 to sit; the host fills the empty "
+                                   "seats with 添加AI (or one with +1 AI)"))
+        waiting = [seat.name for seat in table.seats if seat is not None and not seat.is_ready(table.host_id)]
+        lines.append(bilingual("开牌前大家都要准备好（第八条）：每位玩家按「准备」，桌主再按「开始」；AI 总是准备好的",
+                               "before the first lead everyone must be ready: each player presses 准备, then the "
+                               "host presses 开始; AI players are always ready"))
+        if waiting:
+            lines.append(bilingual(f"还没准备：{'、'.join(waiting)}", f"not ready yet: {', '.join(waiting)}"))
+        elif seated == SEATS:
+            lines.append(bilingual("大家都准备好了：桌主按「开始」", "everyone is ready: the host presses 开始"))
     elif m.over:
         totals = m.standings().totals
         lines.append(bilingual(f"比赛结束：红方 {totals[0]:+d} · 蓝方 {totals[1]:+d}",
@@ -260,14 +310,17 @@ def table_view(table: Table) -> discord.ui.View | None:
     tid, rev = table.id, table.revision
 
     def add(action: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-            enabled: bool = True) -> None:
-        view.add_item(TableButton.make(tid, action, rev, label, style=style, disabled=not enabled))
+            enabled: bool = True, row: int | None = None) -> None:
+        view.add_item(TableButton.make(tid, action, rev, label, style=style, disabled=not enabled, row=row))
 
     if table.status == "lobby":
-        add("sit", "入座", discord.ButtonStyle.success)
-        add("leave", "离座")
-        add("ai", "添加AI")
-        add("start", "开始", discord.ButtonStyle.primary)
+        add("sit", "入座", discord.ButtonStyle.success, row=0)
+        add("leave", "离座", row=0)
+        add("ready", "准备", discord.ButtonStyle.success, row=0)
+        add("start", "开始", discord.ButtonStyle.primary, row=0)
+        full = all(table.seats)
+        add("ai", "添加AI（补满空位）", enabled=not full, row=1)  # every empty seat in one press
+        add("ai-one", "+1 AI", enabled=not full, row=1)
         view.add_item(house_select(table))
         return view
     m = table.match
@@ -296,7 +349,7 @@ def house_select(table: Table) -> HouseSelect:
                                     default=getattr(rules, sw.field))
                for sw in SWITCH_INFO]
     return HouseSelect.make(table.id, table.revision, options[:MAX_OPTIONS],
-                            "房规（桌主）：勾选要打开的规则 / house rules (host): tick the ones on", row=1)
+                            "房规（桌主）：勾选要打开的规则 / house rules (host): tick the ones on", row=2)
 
 
 def table_card(table: Table, banner: str | None = None, burst: int = 0) -> Card:
@@ -336,64 +389,94 @@ def panel_key(table: Table, seat: int) -> tuple[Any, ...]:
             bool(occupant and occupant.autoplay))
 
 
+def who(table: Table, seat: int, viewer: int) -> str:
+    """A seat as ``viewer`` calls it, with its name: 对家 李四（4号位）."""
+    return f"{relative(seat, viewer)} {seat_label(table, seat)}"
+
+
+def _no_three(table: Table, seat: int, mv: MatchView) -> str | None:
+    """第二十六条 for the seat itself: in play, that it is 大落 already for want of a 3 and plays on for its
+    team (the engine's ``no3`` event); while 3s are bought, that without buying one it will be."""
+    g = mv.game
+    if g is not None:
+        if not g.over and g.counts[seat] and any(e.kind == "no3" and e.seat == seat for e in g.events):
+            place = g.places[seat] or 6
+            return bilingual(NO_THREE_PLAYING[0].format(place=PLACE_ZH[place]),
+                             NO_THREE_PLAYING[1].format(place=PLACE_EN[place]))
+        return None
+    if mv.phase == "buy" and mv.hand and "3" not in mv.hand:
+        return bilingual(*NO_THREE_BUY)
+    return None
+
+
 def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool = False,
                hint: Suggestion | None = None) -> Panel:
-    """The seat's panel: its hand, a select of plays, and the buttons, each enabled only when legal."""
+    """The seat's panel: its hand, and only what applies in this phase — before play the choices of
+    the moment, first (and 提示 for the seat deciding); in play a select of plays, 过牌 · 让牌 · 烧牌 ·
+    自定义出牌 · 提示, each enabled only when legal — then 刷新 (and 我回来了 in 托管)."""
     m = table.match
     assert m is not None
     mv = m.view(seat)
     legal = m.legal_actions(seat)
     mine = mv.to_act == seat and table.status == "playing"
+    in_play = m.phase == "play"
     plays = [a[5:] for a in legal if a.startswith("play ")]
     best = hint or table.suggestion(seat)
     first = best.action[5:] if best and best.action.startswith("play ") else None
     menu = play_menu(plays, first)
     kinds = answer_kinds(table, seat, menu)
-    burns = [p for p in menu if kinds.get(p) == "shao"]
-    can_burn = bool(burns)
+    can_burn = in_play and table.burn_refusal(seat) is None
     if burn and can_burn:  # 烧牌 pressed: the menu holds the burns only
-        menu = burns
+        menu = [p for p, kind in answer_kinds(table, seat, plays).items() if kind == "shao"][:MAX_OPTIONS]
+        kinds = dict.fromkeys(menu, "shao")
     tid, rev = table.id, table.revision
 
     view = discord.ui.View(timeout=None)
-    if menu:
-        options = []
-        for p in menu:
-            tags = ["⭐ 提示"] if p == first else []
-            if kinds.get(p) in KIND_TAGS:
-                tags.append(KIND_TAGS[kinds[p]][0])
-            elif is_gouji(parse_play(p), m.rules):
-                tags.append("够级牌")
-            options.append(discord.SelectOption(label=fit(action_label(f"play {p}"), OPTION), value=p,
-                                                description=" · ".join(tags) or None))
-        placeholder = "🔥 选一手牌烧牌 / choose a burn" if burn and can_burn else "选择出牌 / choose a play"
-        view.add_item(PlaySelect.make(tid, rev, options, placeholder, row=0))
+    row = 0
 
     def add(action: str, label: str, enabled: bool, row: int,
             style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         view.add_item(TableButton.make(tid, action, rev, label, style=style, disabled=not enabled, row=row))
 
-    add("pass", "过牌", "pass" in legal, 1)
-    add("let", "让牌", "let" in legal, 1)
-    add("burn", "烧牌", can_burn, 1, discord.ButtonStyle.danger)
-    add("custom", "自定义出牌", bool(plays), 1, discord.ButtonStyle.primary)
-    add("hint", "提示", mine and len(legal) > 0, 1, discord.ButtonStyle.success)
-    add("revolt", "革命", "revolt" in legal, 2, discord.ButtonStyle.danger)
-    add("declare-natural", "宣点", "declare-natural" in legal, 2)
-    add("refresh", "刷新", True, 2)
-    occupant = table.seats[seat]
-    trustee = occupant is not None and occupant.autoplay
-    if trustee:
-        add("resume", RESUME, True, 2, discord.ButtonStyle.success)
-    choices = [a for a in legal if a not in PANEL_BUTTONS] if m.phase != "play" else []
+    choices = [] if in_play else list(legal)
     listed = [a for a in choices if " " in a] if len(choices) > CHOICE_BUTTONS else []
     if listed:  # 冲点's sets: up to ten, in a select; 不冲点 stays a button
         options = [discord.SelectOption(label=fit(action_label(a), OPTION), value=a,
                                         description=_sets_words(a, mv.hand)) for a in listed[:MAX_OPTIONS]]
         placeholder = CHOICE_PLACEHOLDERS.get(mv.decision or "", "选一个 / choose one")
-        view.add_item(ChoiceSelect.make(tid, rev, options, placeholder, row=0))
-    for i, action in enumerate(a for a in choices if a not in listed):
-        add(action, fit(decision_label(action), LABEL), True, 3 + i // 5, discord.ButtonStyle.primary)
+        view.add_item(ChoiceSelect.make(tid, rev, options, placeholder, row=row))
+        row += 1
+    buttons = [a for a in choices if a not in listed]
+    for i, action in enumerate(buttons):  # the choices of the moment come first
+        add(action, fit(decision_label(action), LABEL), True, row + i // CHOICE_BUTTONS, discord.ButtonStyle.primary)
+    row += -(-len(buttons) // CHOICE_BUTTONS)
+    if in_play:
+        if menu:
+            options = []
+            for p in menu:
+                tags = ["⭐ 提示"] if p == first else []
+                if kinds.get(p) in KIND_TAGS:
+                    tags.append(KIND_TAGS[kinds[p]][0])
+                elif is_gouji(parse_play(p), m.rules):
+                    tags.append("够级牌")
+                options.append(discord.SelectOption(label=fit(action_label(f"play {p}"), OPTION), value=p,
+                                                    description=" · ".join(tags) or None))
+            placeholder = "🔥 选一手牌烧牌 / choose a burn" if burn and can_burn else "选择出牌 / choose a play"
+            view.add_item(PlaySelect.make(tid, rev, options, placeholder, row=row))
+            row += 1
+        add("pass", "过牌", "pass" in legal, row)
+        add("let", "让牌", "let" in legal, row)
+        add("burn", "烧牌", can_burn, row, discord.ButtonStyle.danger)
+        add("custom", "自定义出牌", bool(plays), row, discord.ButtonStyle.primary)
+        add("hint", "提示", mine and len(legal) > 0, row, discord.ButtonStyle.success)
+        row += 1
+    elif mine and legal:  # before play: 提示 only for the seat deciding
+        add("hint", "提示", True, row, discord.ButtonStyle.success)
+    add("refresh", "刷新", True, row)
+    occupant = table.seats[seat]
+    trustee = occupant is not None and occupant.autoplay
+    if trustee:
+        add("resume", RESUME, True, row, discord.ButtonStyle.success)
 
     names = table.names()
     lines = [f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}** · 第 {mv.game_no}/{mv.games} 局"]
@@ -402,13 +485,15 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
     if mine:
         lines.append(bilingual("👉 轮到你了", "your turn") + countdown(table))
         if mv.decision is not None:
-            lines.append(bilingual(*decision_prompt(mv, lambda other: (seat_label(table, other), names[other]))))
+            lines.append(bilingual(*decision_prompt(mv, lambda other: (who(table, other, seat), names[other]))))
         if mv.decision == "chongdian" and not listed:
             for a in choices:
                 if a.startswith("chongdian "):
                     lines.append(f"⚡ {action_label(a)}：" + " → ".join(chong_sets(a.split()[1], mv.hand)))
     elif mv.to_act is not None:
         lines.append(bilingual(f"等待 {seat_label(table, mv.to_act)}", f"waiting for {names[mv.to_act]}"))
+    if (no_three := _no_three(table, seat, mv)) is not None:
+        lines.append(no_three)
     g = mv.game
     if g is not None and g.top is not None:
         top_seat, top_play = g.top
@@ -459,6 +544,15 @@ def final_panel(table: Table, seat: int) -> Card:
     lines = [f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}**", text]
     return Card("\n".join(lines), partial(render_match, MatchSummary(m.games, list(m.results)), names, ai),
                 "match.png", None)
+
+
+def stopped_panel(table: Table, seat: int) -> tuple[str, discord.ui.View]:
+    """A live panel's last edit before its interaction's token runs out: it says that it stopped
+    updating, and 刷新 brings a working one back (the picture stays as it was)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableButton.make(table.id, "refresh", table.revision, "刷新 · refresh",
+                                   style=discord.ButtonStyle.primary))
+    return f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}**\n{bilingual(*STOPPED)}", view
 
 
 # ---------------------------------------------------------------------- results

@@ -1,12 +1,17 @@
 """``python -m render.gallery OUT_DIR``: write every image kind for sample positions, to look at.
 
 The renderer is judged by eye on a phone; this is the quickest way to see all of it at once.
+``python -m render.gallery --phone docs`` writes the README's picture: a hand panel as a phone shows
+it, ``PHONE_WIDTH`` pixels wide (``docs/panel.png``).
 """
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
+
+from PIL import Image
 
 from . import samples
 from .hand import render_hand
@@ -73,9 +78,31 @@ def images() -> dict[str, bytes]:
     }
 
 
+PHONE_WIDTH = 400
+"""About how wide Discord shows a message's picture on a phone."""
+
+
+def at_phone_width(png: bytes, width: int = PHONE_WIDTH) -> bytes:
+    """A picture scaled down to ``width`` pixels, as a phone shows it (to judge what still reads)."""
+    img = Image.open(io.BytesIO(png))
+    small = img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    small.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) == 2 and argv[0] == "--phone":
+        out = Path(argv[1]) / "panel.png"
+        mid = samples.midgame()
+        seat = mid.to_act
+        assert seat is not None
+        hint = str(mid.legal_actions(seat).plays()[0])
+        out.write_bytes(at_phone_width(render_panel(mid.view(seat), samples.midgame_extras(), highlight=hint)))
+        print(out)
+        return 0
     if len(argv) != 1:
-        print("usage: python -m render.gallery OUT_DIR", file=sys.stderr)
+        print("usage: python -m render.gallery OUT_DIR | --phone DIR", file=sys.stderr)
         return 2
     out = Path(argv[0])
     out.mkdir(parents=True, exist_ok=True)

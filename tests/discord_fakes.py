@@ -404,10 +404,12 @@ def crafted(hands: list[str], leader: int = 0, seed: int = 1) -> Match:
 
 
 async def seated(h: Harness, humans: int = 6, games: int = 1, seats: str = "choose") -> Table:
-    """A table opened by ``/gouji open`` with ``humans`` players (PLAYERS order) and random AI in the rest."""
+    """A table opened by ``/gouji open`` with ``humans`` players (PLAYERS order), each 准备, and random AI
+    in the rest."""
     await h.command(HOST, "open", games=games, ai="random", seats=seats)
     for i, user in enumerate(PLAYERS[1:humans], 1):
         await h.service.sit(CHANNEL, user.id, user.name, seat=i)
+        await h.service.ready(CHANNEL, user.id)  # 准备 (第八条)
     for seat in range(humans, 6):
         await h.service.add_ai(CHANNEL, HOST.id, seat=seat)
     await h.settle()

@@ -19,7 +19,7 @@ from bot.words import ACTIONS, BURN_NOTE, DECISION_PROMPTS
 from cogs.ids import CHOICE
 from cogs.rules import DOC_TOPICS, SETTING_TOPICS, TOPICS
 from cogs.views import (
-    PANEL_BUTTONS,
+    PLAY_BUTTONS,
     action_label,
     decision_label,
     hand_panel,
@@ -94,10 +94,10 @@ def test_classic_views_fit_discord_and_offer_exactly_the_legal_choices(seed: int
             comps = check_components(panel.card.view)
             legal = list(m.legal_actions(seat))
             on = choices_on(comps)
-            for action in PANEL_BUTTONS:
+            for action in PLAY_BUTTONS:
                 assert (action in on) == (action in legal), (action, legal[:5])
             if m.phase != "play":
-                assert on - {"refresh", "hint"} == set(legal), "every choice before play is offered"
+                assert on - {"refresh", "resume", "hint"} == set(legal), "every choice before play is offered"
                 if m.to_act == seat:
                     seen.add(m.view(seat).decision or "")
     assert "shangban" in seen
@@ -214,6 +214,7 @@ async def classic_table(h: Harness, match: Match, **options: object) -> Table:
     await h.command(HOST, "open", rules="classic", games=1, ai="random", **options)
     for i, user in enumerate(PLAYERS[1:], 1):
         await h.service.sit(CHANNEL, user.id, user.name, seat=i)
+        await h.service.ready(CHANNEL, user.id)
     await h.service.start(CHANNEL, HOST.id, seed=1)
     table = h.service.tables[CHANNEL]
     table.match = match

@@ -16,8 +16,8 @@ from cogs.rules import TOPICS, chunks
 
 NAME = re.compile(r"[-_\w]{1,32}")
 """Discord's rule for command and option names (``\\w`` covers CJK letters)."""
-SUBCOMMANDS = {"open", "hand", "play", "pass", "let", "table", "close", "standings", "stats", "replay", "review",
-               "rules"}
+SUBCOMMANDS = {"open", "hand", "settings", "play", "pass", "let", "table", "close", "standings", "stats", "replay",
+               "review", "rules"}
 
 
 def walk(command: dict, check_zh: bool) -> int:
@@ -111,6 +111,11 @@ async def test_rules_by_topic(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
     (listing,) = await h.command(HOST, "rules")
     assert listing.ephemeral and all(t.title in listing.data["embeds"][0]["description"] for t in TOPICS)
+    # issue 14, item 12: written for players — no rule ids, no contract file, seats as players number them
+    rule_id = re.compile(r"\bR1?\d(\.\d+)?[a-z]?\b(?!\d)")  # R1, R14.2 — not a play such as R7777
+    for text in [listing.data["embeds"][0]["description"], *(t.title for t in TOPICS), *(t.body for t in TOPICS)]:
+        assert not rule_id.search(text) and "RULES.md" not in text and "0–5" not in text, text[:80]
+    assert "1–6" in listing.data["embeds"][0]["description"]
     last = str(len(TOPICS) - 1)
     answers = await h.command(HOST, "rules", topic=last)
     assert all(a.ephemeral for a in answers)

@@ -55,8 +55,9 @@ async def round_back_to(h: Harness, table: Table, seat: int) -> None:
 
 
 def last_ping(h: Harness, user: User) -> dict:
+    """The user's last turn ping (not a time warning), as Discord holds it."""
     pings = [r for r in h.fake.requests if r.method == "POST" and r.token is None
-             and r.content.startswith(f"<@{user.id}> 轮到你了")]
+             and r.content.startswith(f"<@{user.id}> ") and "⏰" not in r.content]
     assert pings
     return next(m for m in reversed(h.fake.messages.values()) if m["content"] == pings[-1].content)
 
@@ -204,25 +205,32 @@ async def test_at_the_end_panels_close_the_table_shows_the_match_and_rematch_sta
 
 
 # ---------------------------------------------------------------------- item 5: the tribute told
-async def test_every_tribute_event_between_games_is_posted_and_a_burst_is_logged_whole(tmp_path, monkeypatch):
+async def test_the_tribute_between_games_is_told_with_the_games_result_and_a_burst_is_logged_whole(
+        tmp_path, monkeypatch):
     from discord_fakes import finish, seated
 
-    from bot.engine import describe
-    from cogs.views import TRIBUTE_KINDS, table_content
+    from bot.engine import Match
+    from cogs.views import TRIBUTE_KINDS, table_content, tribute_words
 
     h = await start_harness(tmp_path, monkeypatch)
     table = await seated(h, humans=1, games=2)
     await h.service.start(CHANNEL, A.id, seed=5)
     await finish(h, table, seed=1)
-    told = [r.content for r in h.fake.requests if r.method == "POST" and r.content.startswith("**进贡与买牌**")]
-    events = [e for e in table.match.events if e.kind in TRIBUTE_KINDS]
-    assert told and events
-    posted = "\n".join(told)
-    for e in events:
-        assert describe(e, table.names())[0] in posted
-    assert not any(hand in posted for hand in (table.match.hand(s) for s in range(6)) if len(hand) > 6)
-
-    from bot.engine import Match
+    names = table.names()
+    events = table.match.events
+    end = next(i for i, e in enumerate(events) if e.kind == "game-over")
+    between = [e for e in events[end:] if e.kind in TRIBUTE_KINDS]
+    assert between and {"tribute", "dian-choice"} <= {e.kind for e in between}
+    (post,) = [m for m in h.fake.messages.values() if m["content"].startswith("**第 1 局结果")]
+    assert "进贡与买牌" in post["content"] and [a["filename"] for a in post["attachments"]] == ["game1.png"]
+    for e in between:  # who gives whom how many cards of which rank, every line, with the result
+        assert tribute_words(e, names)[0] in post["content"]
+    paid = next(e for e in between if e.kind == "tribute")
+    assert f"{names[paid.seat]} → {names[paid.target]} {len(paid.play)} 张" in post["content"]
+    assert not any(hand in post["content"] for hand in (table.match.hand(s) for s in range(6)) if len(hand) > 6)
+    posts = [r.content for r in h.fake.requests if r.method == "POST" and "进贡与买牌" in r.content
+             and not r.content.startswith("**第")]
+    assert len(posts) <= 1  # the first game's buying, if any, in one post: not one per flush
 
     m = Match.new(seed=5, games=2)
     while m.phase != "play" or len(m.game.events) < 12:
@@ -230,4 +238,170 @@ async def test_every_tribute_event_between_games_is_posted_and_a_burst_is_logged
     table.match, table.status, burst = m, "playing", 8
     lines = [line for line in table_content(table, burst=burst).splitlines() if line.startswith("• ")]
     assert len(lines) == burst  # not only the last three
+    await h.bot.close()
+
+
+# ---------------------------------------------------------------------- item 4: panels never go silently stale
+async def test_a_panel_near_its_tokens_end_says_once_it_stopped_and_refresh_brings_a_working_one(
+        tmp_path, monkeypatch):
+    import asyncio
+
+    import bot.discord.app as app
+
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(BURN_AND_LET))
+    monkeypatch.setattr(app, "PANEL_LIFETIME", 0.05)  # the token's 14 minutes, shortened
+    panel_id, _ = await panel_of(h, B)
+    await asyncio.sleep(0.1)
+    await h.settle()
+    stopped = h.fake.messages[panel_id]
+    assert "停止自动更新" in stopped["content"] and " / " in stopped["content"]
+    assert [c["custom_id"].split(":")[2] for c in components(stopped)] == ["refresh"]
+    assert not h.bot.messenger.has_panel(table, B.id)
+    edits = len([r for r in h.fake.requests if r.method == "PATCH" and r.token is not None])
+    await h.service.act(CHANNEL, A.id, "play QQQ")
+    await h.settle()
+    assert len([r for r in h.fake.requests if r.method == "PATCH" and r.token is not None]) == edits  # edited once
+
+    monkeypatch.setattr(app, "PANEL_LIFETIME", 14 * 60.0)
+    (r,) = await h.click(B, panel_id, h.button(stopped, "refresh"))
+    assert r.type == UPDATE and r.files == ["hand.png"] and "停止" not in r.content and "已过期" not in r.content
+    assert "burn" in enabled(h.fake.messages[panel_id])  # a working panel: B may burn QQQ
+    assert h.bot.messenger.has_panel(table, B.id)
+    await h.service.act(CHANNEL, B.id, "pass")
+    await h.settle()
+    assert "burn" not in enabled(h.fake.messages[panel_id])  # and it follows the game again
+    await h.bot.close()
+
+
+async def test_panel_edits_coalesce_one_in_flight_and_the_latest_state_wins(tmp_path, monkeypatch):
+    import asyncio
+
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(["33QQQ5", "3AAA", "337", "33KKK", "338", "339"]))
+    panel_id, _ = await panel_of(h, PLAYERS[5])
+    live = h.bot.messenger._panels[(table.id, PLAYERS[5].id)]
+    real, gate, calls = live.edit, asyncio.Event(), []
+
+    async def slow(**fields):  # Discord answering slowly: the first edit hangs until the gate opens
+        calls.append(table.revision)
+        if len(calls) == 1:
+            await gate.wait()
+        return await real(**fields)
+
+    live.edit = slow
+    for seat, action in ((0, "play QQQ"), (1, "pass"), (3, "pass")):
+        await h.service.act(CHANNEL, PLAYERS[seat].id, action)
+        await h.bot.messenger.flush(table.id)
+        await asyncio.sleep(0.02)
+    assert len(calls) == 1  # one edit in flight; the moves since wait, as one
+    gate.set()
+    await h.settle()
+    assert len(calls) == 2 and calls[-1] == table.revision  # then one more edit: the latest state
+    assert f":{table.revision}" in str(components(h.fake.messages[panel_id]))
+    await h.bot.close()
+
+
+async def test_a_tuoguan_ping_says_tuoguan_and_after_the_ai_moved_not_your_turn(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(BURN_AND_LET))
+    await h.service.act(CHANNEL, A.id, "play QQQ")
+    table.seats[0].autoplay = True  # no live panel: the AI moves for A before the ping goes out
+    await round_back_to(h, table, 0)
+    await h.settle()
+    ping = last_ping(h, A)
+    assert "托管" in ping["content"] and "AI 已替你出了这一手" in ping["content"]
+    assert "轮到你了" not in ping["content"] and {"hand", "resume"} <= enabled(ping)
+    await h.bot.close()
+
+
+# ---------------------------------------------------------------------- item 5: prompts name the counterpart
+async def test_the_dian_choice_and_the_sale_name_the_counterpart_and_the_card(tmp_path, monkeypatch):
+    from bot.engine import Match
+
+    h = await start_harness(tmp_path, monkeypatch)
+    m = Match.new(seed=11, games=2)
+    while m.view(m.to_act).decision != "dian-choice":
+        m.act(m.to_act, m.default_action(m.to_act))
+    await playing(h, m)
+    seat = m.to_act
+    _, panel = await panel_of(h, PLAYERS[seat])
+    mate = (seat + 3) % 6
+    assert f"与 对家 {PLAYERS[mate].name}（{mate + 1}号位） 定点贡：互进，还是互不进？" in panel["content"]
+    assert {"tribute-both", "tribute-none"} <= enabled(panel)
+    assert [a["filename"] for a in panel["attachments"]] == ["hand.png"]  # the hand shows before the deal
+    await h.bot.close()
+
+    h = await start_harness(tmp_path / "2", monkeypatch)
+    m = Match.new(seed=3, games=1)
+    while m.view(m.to_act).decision != "buy-offer":
+        m.act(m.to_act, m.default_action(m.to_act))
+    buyer = m.to_act
+    await playing(h, m)
+    _, offer = await panel_of(h, PLAYERS[buyer])
+    assert "没有 3：不买到一张，开牌后就是大落" in offer["content"]  # item 5: warned before play
+    card = next(a for a in m.legal_actions(buyer) if a.startswith("buy3")).split()[1]
+    await h.service.act(CHANNEL, PLAYERS[buyer].id, f"buy3 {card}")
+    seller = m.to_act
+    _, ask = await panel_of(h, PLAYERS[seller])
+    word = {"2": "2", "B": "小王", "R": "大王"}[card]
+    assert f"对家 {PLAYERS[buyer].name}（{buyer + 1}号位） 用 {word} 向你买一张 3：卖不卖？" in ask["content"]
+    await h.bot.close()
+
+
+# ---------------------------------------------------------------------- item 7: a seat with no 3
+async def test_a_seat_with_no_three_is_told_it_is_daluo_and_plays_on(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    await playing(h, crafted(["33QQQ5", "AAA5", "337", "33KKK", "338", "339"]))  # seat 2 (B) holds no 3
+    _, panel = await panel_of(h, B)
+    assert "你没有 3：已是大落" in panel["content"] and "照样为联邦出牌" in panel["content"]
+    _, other = await panel_of(h, PLAYERS[2])
+    assert "大落" not in other["content"]
+    await h.bot.close()
+
+
+# ---------------------------------------------------------------------- item 11: 烧牌 says why not
+async def test_the_public_burn_button_answers_why_a_seat_cannot_burn(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h, crafted(BURN_AND_LET))
+    await h.service.act(CHANNEL, A.id, "play QQQ")  # 够级: B may burn with AAA
+    await h.settle()
+    msg = h.table_message()
+    (early,) = await h.click(PLAYERS[2], int(msg["id"]), h.button(msg, "burn"))
+    assert early.type == MESSAGE and early.ephemeral and early.content == "没轮到你 / it is not your turn"
+    (ok,) = await h.click(B, int(msg["id"]), h.button(msg, "burn"))
+    assert ok.ephemeral and ok.files == ["hand.png"]
+    menu = next(c for c in components(h.fake.messages[h.fake.originals[ok.token]]) if c["type"] == 3)
+    assert [o["value"] for o in menu["options"]] == ["AAA"]
+    await h.service.act(CHANNEL, B.id, "pass")  # seat 3 holds no answer: passed for it
+    await h.settle()
+    assert table.to_act == 3
+    msg = h.table_message()
+    (duijia,) = await h.click(PLAYERS[3], int(msg["id"]), h.button(msg, "burn"))  # the 对家: that is 打点
+    assert duijia.ephemeral and "打点" in duijia.content and " / " in duijia.content
+    assert duijia.content == "{} / {}".format(*table.burn_refusal(3))  # the engine's reason, not the cog's
+    await h.bot.close()
+
+
+# ---------------------------------------------------------------------- item 12: the panel by DM, as a setting
+async def test_the_dm_setting_is_stored_and_delivers_the_panel_by_dm(tmp_path, monkeypatch):
+    from discord_fakes import CHANNEL as GUILD_CHANNEL
+
+    h = await start_harness(tmp_path, monkeypatch)
+    (r,) = await h.command(B, "settings", dm=True)
+    assert r.ephemeral and "总是私信" in r.content
+    assert await h.service.store.dm_panel(B.id) and not await h.service.store.dm_panel(A.id)
+    table = await playing(h, crafted(BURN_AND_LET))
+    msg = h.table_message()
+    before = len(h.fake.requests)
+    (answer,) = await h.click(B, int(msg["id"]), h.button(msg, "hand"))
+    assert answer.ephemeral and "私信" in answer.content and not answer.files
+    dm = [m for m in h.fake.messages.values() if int(m["channel_id"]) != GUILD_CHANNEL]
+    assert dm and [a["filename"] for a in dm[-1]["attachments"]] == ["hand.png"]
+    assert any(r.path == "/users/@me/channels" for r in h.fake.since(before))
+    assert h.bot.messenger.has_panel(table, B.id)
+    (mine,) = await h.click(A, int(msg["id"]), h.button(msg, "hand"))  # A kept the default
+    assert mine.ephemeral and mine.files == ["hand.png"]
+    (off,) = await h.command(B, "settings", dm=False)
+    assert "默认" in off.content and not await h.service.store.dm_panel(B.id)
     await h.bot.close()

@@ -62,7 +62,8 @@ async def test_lobby_through_the_buttons(tmp_path, monkeypatch):
     assert opened[0].data["flags"] & EPHEMERAL and opened[-1].ephemeral
     msg = h.table_message()
     assert msg["attachments"][0]["filename"] == "table.png" and "<@11>" in msg["content"]
-    assert enabled(msg) == {"sit", "leave", "ai", "start", "house"}
+    assert enabled(msg) == {"sit", "leave", "ready", "ai", "ai-one", "start", "house"}
+    assert "准备" in msg["content"] and "第八条" in msg["content"]
     mid = int(msg["id"])
 
     picker = only(await h.click(B, mid, h.button(msg, "sit")))
@@ -77,11 +78,20 @@ async def test_lobby_through_the_buttons(tmp_path, monkeypatch):
     refused = only(await h.click(B, mid, h.button(h.table_message(), "ai")))
     assert refused.type == MESSAGE and refused.ephemeral and "只有桌主" in refused.content and " / " in refused.content
     await h.click(C, mid, h.button(h.table_message(), "sit"))  # C opens a picker and walks away
-    for _ in range(4):
-        assert only(await h.click(HOST, mid, h.button(h.table_message(), "ai"))).type == DEFERRED_UPDATE
-    assert all(table.seats)
+    assert only(await h.click(HOST, mid, h.button(h.table_message(), "ai-one"))).type == DEFERRED_UPDATE
+    assert sum(1 for seat in table.seats if seat and seat.ai) == 1  # +1 AI: just one
+    assert only(await h.click(HOST, mid, h.button(h.table_message(), "ai"))).type == DEFERRED_UPDATE
+    assert all(table.seats)  # 添加AI: every empty seat in one press (issue 14, item 12)
+    assert not {"ai", "ai-one"} & enabled(h.table_message())
     full = only(await h.click(C, mid, h.button(h.table_message(), "leave")))
     assert full.ephemeral and "你不在这桌" in full.content
+    # 第八条: 开始 waits until every player is ready (the host's 开始 is its own 准备; AI seats are ready)
+    assert f"还没准备：{B.name}" in h.table_message()["content"]
+    waiting = only(await h.click(HOST, mid, h.button(h.table_message(), "start")))
+    assert waiting.ephemeral and "还有人没准备" in waiting.content and B.name in waiting.content
+    assert table.status == "lobby"
+    ready = only(await h.click(B, mid, h.button(h.table_message(), "ready")))
+    assert ready.ephemeral and "已准备" in ready.content and "大家都准备好了" in h.table_message()["content"]
     edits_before = len([r for r in h.fake.requests if r.method == "PATCH" and "/messages/{message_id}" in r.path])
     assert only(await h.click(HOST, mid, h.button(h.table_message(), "start"))).type == DEFERRED_UPDATE
     assert table.status == "playing"

@@ -14,7 +14,7 @@ from bot.engine import Game, Match, Ruleset
 from bot.service.tables import Seat, Settings, Table
 from cogs.ids import BUTTON, CHOICE, HOUSE, SELECT, PlayModal, TableButton
 from cogs.views import (
-    PANEL_BUTTONS,
+    PLAY_BUTTONS,
     action_label,
     hand_panel,
     play_menu,
@@ -96,13 +96,23 @@ def test_every_view_fits_discord_and_enables_exactly_the_legal_actions(seed):
             legal = m.legal_actions(seat)
             plays = {a[5:] for a in legal if a.startswith("play ")}
             on = enabled_actions(comps)
-            for action in PANEL_BUTTONS:
+            for action in PLAY_BUTTONS:
                 assert (action in on) == (action in legal), (action, list(legal)[:5])
             assert ("custom" in on) == bool(plays)
-            assert ("hint" in on) == (m.to_act == seat and len(legal) > 0)
             assert "refresh" in on
-            if m.phase != "play":
-                assert on - {"refresh", "hint"} == set(legal), "every choice before play is a button"
+            shown = {BUTTON.fullmatch(cid)["action"] for cid, c in comps.items() if c["type"] == 2}
+            if m.phase != "play":  # issue 14, item 11: only the choices of the moment, first, then 刷新
+                assert on - {"refresh", "resume", "hint"} == set(legal), "every choice before play is a button"
+                assert not shown & {"pass", "let", "burn", "custom"}
+                assert ("hint" in shown) == (m.to_act == seat and len(legal) > 0)
+                rows = [row for row in panel.card.view.to_components() if row["components"]]
+                assert "refresh" in [c["custom_id"].split(":")[2] for c in rows[-1]["components"]]
+                assert all(c["custom_id"].split(":")[2].replace("_", " ") in legal for row in rows[:-1]
+                           for c in row["components"]
+                           if c["type"] == 2), "the choices come first"
+            else:
+                assert ("hint" in on) == (m.to_act == seat and len(legal) > 0)
+                assert not shown & {"revolt", "declare-natural"}
             selects = [c for c in comps.values() if c["type"] == 3]
             assert bool(selects) == bool(plays)
             for s in selects:
@@ -129,7 +139,7 @@ def test_burn_and_let_buttons_follow_the_position():
 
 def test_public_buttons_are_enabled_by_phase_only():
     lobby = check_components(table_view(table_of(None)))
-    assert enabled_actions(lobby) == {"sit", "leave", "ai", "start"}
+    assert enabled_actions(lobby) == {"sit", "leave", "ready", "start"}  # six seated: no AI to add
     for m in positions(3, every=50):
         on = enabled_actions(check_components(table_view(table_of(m))))
         if m.over:

@@ -38,6 +38,7 @@ async def open_table(svc: TableService, games: int = 1, turn: float = 60, channe
     settings = Settings(Ruleset.preset(), games=games, turn_seconds=turn, ai_level="random")
     table = await svc.open(guild, channel, 11, HUMANS[11], settings)
     await svc.sit(channel, 12, HUMANS[12], seat=3)
+    await svc.ready(channel, 12)
     for seat in (1, 2, 4, 5):
         await svc.add_ai(channel, 11, seat=seat)
     return table
@@ -263,6 +264,7 @@ async def test_a_searching_ai_thinks_off_the_event_loop(store_url):
     settings = Settings(Ruleset.preset(), games=1, turn_seconds=60, ai_level="random")
     table = await svc.open(GUILD, CHANNEL, 11, HUMANS[11], settings)
     await svc.sit(CHANNEL, 12, HUMANS[12], seat=3)
+    await svc.ready(CHANNEL, 12)
     for seat in (1, 2, 4, 5):
         await svc.add_ai(CHANNEL, 11, seat=seat, level="strong" if seat == 1 else None)
     gaps: list[float] = []

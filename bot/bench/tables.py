@@ -164,6 +164,7 @@ async def run(tables: int, seconds: float, ai_delay: tuple[float, float], think:
             settings = Settings(Ruleset.preset(), games=4, turn_seconds=60, ai_level=ai)
             t = await svc.open(1, 1000 + i, 10_000 + i * 10, "host", settings)
             await svc.sit(t.channel_id, t.host_id + 1, "guest", seat=3)
+            await svc.ready(t.channel_id, t.host_id + 1)
             for seat in (1, 2, 4, 5):
                 await svc.add_ai(t.channel_id, t.host_id, seat=seat)
             opened.append(t)

@@ -314,7 +314,7 @@ def standings(mv: MatchView) -> Text:
 
 def decision_words(mv: MatchView) -> tuple[str, str]:
     """What the player is asked before play, with the card and rank at stake when buying."""
-    return decision_prompt(mv, lambda seat: (ZH_NAMES[seat], EN_NAMES[seat]))
+    return decision_prompt(mv, lambda seat: (ZH_NAMES[seat], f"seat {seat + 1}"))
 
 
 def screen(mv: MatchView, options: Sequence[str], hint: str | None, kinds: Mapping[str, str] | None = None) -> Group:

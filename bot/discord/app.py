@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,6 @@ import discord
 from discord.ext import commands
 from discord.utils import MISSING
 
-from bot.engine import Event
 from bot.logs import at_least_info
 from bot.service import memory
 from bot.service.shards import Shards
@@ -39,14 +38,15 @@ from cogs.ids import TableButton
 from cogs.views import (
     OPEN_PANEL,
     RESUME,
-    TRIBUTE_KINDS,
-    TRUSTEE_LINE,
+    TRUSTEE_PLAYED,
+    TRUSTEE_TURN,
     Card,
     final_panel,
     game_line,
     hand_panel,
     panel_key,
     result_cards,
+    stopped_panel,
     table_card,
     tribute_text,
 )
@@ -69,11 +69,17 @@ To play without Discord, at a terminal table against five AI players: python -m 
 @dataclass
 class _Live:
     """A hand panel the bot can still edit: through its interaction (15 minutes) or its DM message,
-    until ``until`` (seconds since the epoch); ``key`` is what it shows (None: not known, after a restart)."""
+    until ``until`` (seconds since the epoch). ``key`` is the state last asked of it (None: not known,
+    after a restart); ``want`` what its next edit shows (``panel``, ``final`` or ``stale``), drawn from
+    the table as it is when the edit starts — so edits coalesce: one in flight, the latest state wins."""
 
     edit: Callable[..., Awaitable[Any]]
     key: tuple[Any, ...] | None
     until: float
+    table: Table | None = None
+    want: str | None = None
+    task: asyncio.Task[None] | None = None
+    expiry: asyncio.TimerHandle | None = None
 
 
 @dataclass
@@ -82,14 +88,19 @@ class _Pending:
 
     table: Table
     dirty: bool = False
-    mentions: list[int] = field(default_factory=list)
+    mentions: list[tuple[int, tuple[int, int, int | None]]] = field(default_factory=list)
+    """Users to mention, each with the turn (``Table.turn_key``) it was for."""
     warning: int | None = None
     banner: str | None = None
     results: list[tuple[int, list[Card]]] = field(default_factory=list)
     """The result posts of each game finished since the last flush, by the game's number in its match."""
     burst: int = 0
     """Events since the last flush: the table message lists them all."""
-    tribute: list[Event] = field(default_factory=list)
+    told: int = 0
+    """How much of the match's log (``Match.events``) the tribute posts have told: the buying and tribute
+    of the phase before play are told from the log once that phase is over (``tribute_text``)."""
+    result_post: tuple[int, str] | None = None
+    """The last game's result post (message id, text): the tribute that follows it is added to it."""
     pings: dict[int, int] = field(default_factory=dict)
     """The last turn ping of each user, by user id: a new one replaces it."""
     task: asyncio.Task[None] | None = None
@@ -109,12 +120,16 @@ class TableMessenger:
     # ------------------------------------------------------------------ the listener
     async def on_change(self, table: Table, change: Change) -> None:
         """Note what changed and make sure a flush follows; never waits on Discord (the service awaits this)."""
-        p = self._tables.setdefault(table.id, _Pending(table))
+        p = self._tables.get(table.id)
+        if p is None:  # told from the last game's end on (after a restart: not the match's earlier tribute)
+            m = table.match
+            ends = [i for i, e in enumerate(m.events) if e.kind == "game-over"] if m is not None else []
+            p = self._tables[table.id] = _Pending(table, told=ends[-1] + 1 if ends else 0)
         p.table = table
         p.burst += len(change.events)
-        p.tribute += [e for e in change.events if e.kind in TRIBUTE_KINDS]
-        if change.mention is not None and change.mention not in p.mentions:
-            p.mentions.append(change.mention)
+        if change.mention is not None:  # with the turn it is for: the ping tells whether that turn has passed
+            p.mentions = [(u, k) for u, k in p.mentions if u != change.mention]
+            p.mentions.append((change.mention, table.turn_key()))
         if change.kind == "warning":
             p.warning = change.seat
         elif change.kind in ("game-over", "match-over"):
@@ -135,25 +150,48 @@ class TableMessenger:
                 log.exception("could not update the message of table %s (channel %s)", p.table.id, p.table.channel_id)
 
     async def drain(self) -> None:
-        """Wait for every pending update (at shutdown, and in tests)."""
-        while tasks := [p.task for p in self._tables.values() if p.task is not None and not p.task.done()]:
+        """Wait for every pending update, the panels' edits included (at shutdown, and in tests)."""
+        def pending() -> list[asyncio.Task[None]]:
+            tasks = [p.task for p in self._tables.values()] + [live.task for live in self._panels.values()]
+            return [t for t in tasks if t is not None and not t.done()]
+
+        while tasks := pending():
             await asyncio.gather(*tasks, return_exceptions=True)
 
     # ------------------------------------------------------------------ panels
     async def track_interaction(self, table: Table, user_id: int, interaction: discord.Interaction[Any],
                                 key: tuple[Any, ...], message_id: int | None) -> None:
-        """An ephemeral panel, edited through its interaction while the token lasts, and kept in the
-        store (when its message is known) so that a restart finds it again."""
+        """An ephemeral panel, edited through its interaction while the token lasts (then once more, to
+        say it stopped updating), and kept in the store (when its message is known) so that a
+        restart finds it again."""
         until = time.time() + PANEL_LIFETIME
-        self._panels[(table.id, user_id)] = _Live(interaction.edit_original_response, key, until)
+        self._follow(table.id, user_id, _Live(interaction.edit_original_response, key, until, table))
         if message_id is not None:
             await self._keep(PanelRow(table.id, user_id, interaction.channel_id or 0, message_id,
                                       interaction.token, until))
 
     async def track_message(self, table: Table, user_id: int, message: discord.Message, key: tuple[Any, ...]) -> None:
         """A panel in a direct message: its message lasts."""
-        self._panels[(table.id, user_id)] = _Live(message.edit, key, math.inf)
+        self._follow(table.id, user_id, _Live(message.edit, key, math.inf, table))
         await self._keep(PanelRow(table.id, user_id, message.channel.id, message.id))
+
+    def _follow(self, table_id: int, user_id: int, live: _Live) -> None:
+        """Follow a panel, in place of the one the user had at this table (whose pending edit is dropped),
+        and time its last edit: just before its token stops working, it says so (``STOPPED``)."""
+        old = self._panels.get((table_id, user_id))
+        if old is not None:
+            old.want = None
+            if old.expiry is not None:
+                old.expiry.cancel()
+        if math.isfinite(live.until):
+            delay = max(0.0, live.until - time.time())
+            live.expiry = asyncio.get_running_loop().call_later(delay, self._expire, table_id, user_id, live)
+        self._panels[(table_id, user_id)] = live
+
+    def _expire(self, table_id: int, user_id: int, live: _Live) -> None:
+        """The panel's token is near its end: its last edit says it no longer updates, with 刷新."""
+        if self._panels.get((table_id, user_id)) is live:
+            self._want(table_id, user_id, live, "stale")
 
     async def reattach(self) -> None:
         """The live panels the store keeps, followed again after a restart: a DM panel by its message,
@@ -169,7 +207,7 @@ class TableMessenger:
             else:
                 await self._forget(row.table_id, row.user_id)
                 continue
-            self._panels[(row.table_id, row.user_id)] = live
+            self._follow(row.table_id, row.user_id, live)
 
     def has_panel(self, table: Table, user_id: int) -> bool:
         """Whether the user has a hand panel at this table that the bot still edits (so it shows the turn)."""
@@ -183,7 +221,13 @@ class TableMessenger:
             log.warning("could not keep the hand panel of user %s at table %s", row.user_id, row.table_id,
                         exc_info=True)
 
-    async def _forget(self, table_id: int, user_id: int) -> None:
+    async def _forget(self, table_id: int, user_id: int, live: _Live | None = None) -> None:
+        """Stop following a panel (only ``live``, when given: not a newer one the user opened since)."""
+        current = self._panels.get((table_id, user_id))
+        if live is not None and current is not live:
+            return
+        if current is not None and current.expiry is not None:
+            current.expiry.cancel()
         self._panels.pop((table_id, user_id), None)
         try:
             await self.service.store.drop_panel(table_id, user_id)
@@ -191,31 +235,62 @@ class TableMessenger:
             log.warning("could not forget the hand panel of user %s at table %s", user_id, table_id, exc_info=True)
 
     async def _refresh_panels(self, table: Table) -> None:
-        """Redraw the live panels of this table whose content changed (a hand, a turn, a phase)."""
+        """Ask the live panels of this table for a redraw where what they show changed (a hand, a turn,
+        a phase), or for their final state once the match is over; never waits on Discord."""
         for (table_id, user_id), live in list(self._panels.items()):
             if table_id != table.id:
                 continue
+            live.table = table
             seat = table.seat_of(user_id)
             if table.status in ("over", "closed") and seat is not None and table.match is not None:
-                final = final_panel(table, seat)  # edited once to its final state, then let go
-                with suppress(discord.HTTPException):
-                    await live.edit(content=final.content, attachments=[await final.file()], view=None)
+                self._want(table_id, user_id, live, "final")  # edited once to its final state, then let go
+            elif table.status != "playing" or seat is None or live.until < time.time():
                 await self._forget(table_id, user_id)
-                continue
-            if table.status != "playing" or seat is None or live.until < time.time():
-                await self._forget(table_id, user_id)
-                continue
-            if panel_key(table, seat) == live.key:
-                continue
-            panel = hand_panel(table, seat)
+            elif panel_key(table, seat) != live.key:
+                live.key = panel_key(table, seat)
+                self._want(table_id, user_id, live, "panel")
+
+    def _want(self, table_id: int, user_id: int, live: _Live, want: str) -> None:
+        """Queue an edit of a panel: the last one asked replaces any still waiting (a final or stale
+        edit is never replaced by a redraw), and one task edits it, one edit at a time."""
+        if live.want not in ("final", "stale") or want != "panel":
+            live.want = want
+        if live.task is None or live.task.done():
+            live.task = asyncio.create_task(self._edit_panel(table_id, user_id, live),
+                                            name=f"gouji-table-{table_id}-panel-{user_id}")
+
+    async def _edit_panel(self, table_id: int, user_id: int, live: _Live) -> None:
+        """Edit a panel until nothing more is asked of it, at most once per ``debounce`` seconds (Discord
+        limits edits per token), each edit drawn from the table as it is then: one in flight, the
+        latest state wins."""
+        while live.want is not None and self._panels.get((table_id, user_id)) is live:
+            want, live.want = live.want, None
+            table = live.table
+            seat = table.seat_of(user_id) if table is not None else None
+            if table is None or seat is None or table.match is None:
+                await self._forget(table_id, user_id, live)
+                return
+            last = want != "panel"  # final or stale: the panel's last edit
             try:
-                await live.edit(content=panel.card.content, attachments=[await panel.card.file()],
-                                view=panel.card.view)
+                if want == "final":
+                    final = final_panel(table, seat)
+                    await live.edit(content=final.content, attachments=[await final.file()], view=None)
+                elif want == "stale":
+                    content, view = stopped_panel(table, seat)
+                    await live.edit(content=content, view=view)
+                else:
+                    panel = hand_panel(table, seat)
+                    await live.edit(content=panel.card.content, attachments=[await panel.card.file()],
+                                    view=panel.card.view)
             except discord.HTTPException:
-                log.info("hand panel of user %s at table %s can no longer be edited", user_id, table.id)
-                await self._forget(table_id, user_id)
-                continue
-            live.key = panel.key
+                log.info("hand panel of user %s at table %s can no longer be edited", user_id, table_id)
+                last = True
+            except Exception:
+                log.exception("could not redraw the hand panel of user %s at table %s", user_id, table_id)
+            if last:
+                await self._forget(table_id, user_id, live)
+                return
+            await asyncio.sleep(self.debounce)
 
     # ------------------------------------------------------------------ flushing
     async def flush(self, table_id: int, *, repost: bool = False) -> None:
@@ -234,15 +309,26 @@ class TableMessenger:
             warning, p.warning = p.warning, None
             banner, p.banner = p.banner, None
             burst, p.burst = p.burst, 0
-            tribute, p.tribute = p.tribute, []
             channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            for game_no, cards in results:
-                number = await self.service.store.game_number(table.id, game_no)
-                for i, card in enumerate(cards):
-                    shown = replace(card, content=f"{card.content}\n{game_line(number)}") if i == 0 and number else card
-                    await channel.send(shown.content, file=await shown.file(), allowed_mentions=QUIET)
-            told = tribute_text(tribute, table.names())
-            if told is not None:  # between games: who gave whom what, every line
+            told = self._tribute_told(p)
+            posts = [(game_no, i, card) for game_no, cards in results for i, card in enumerate(cards)]
+            last_game = next((card for _, _, card in reversed(posts) if card.filename.startswith("game")), None)
+            for game_no, i, card in posts:
+                content = card.content
+                if i == 0 and (number := await self.service.store.game_number(table.id, game_no)):
+                    content = fit(f"{content}\n{game_line(number)}")  # the number /gouji replay and review take
+                waits = card is last_game  # the tribute after this game goes with it
+                if waits and told is not None:
+                    content, told, waits = fit(f"{content}\n\n{told}"), None, False
+                message = await channel.send(content, file=await card.file(), allowed_mentions=QUIET)
+                if card is last_game:
+                    p.result_post = (message.id, content) if waits else None
+            if told is not None and p.result_post is not None:  # between games: the result post tells it too
+                mid, content = p.result_post
+                with suppress(discord.HTTPException):
+                    await channel.get_partial_message(mid).edit(content=fit(f"{content}\n\n{told}"))
+                p.result_post, told = None, None
+            elif told is not None:  # before the first game: the buying, in one post
                 await channel.send(told, allowed_mentions=QUIET)
             playing = table.status == "playing"
             await self._show(table, channel, banner, repost or (bool(results or told) and playing), burst)
@@ -253,6 +339,17 @@ class TableMessenger:
                 for ping in p.pings.values():
                     await self._delete(channel, ping)
                 self._tables.pop(table.id, None)
+
+    @staticmethod
+    def _tribute_told(p: _Pending) -> str | None:
+        """The buying and tribute since the last game (or the match's start), every line, read from the
+        match's log once the phase before play is over — None while it goes on (its lines show in the
+        table's log meanwhile) or when there was none."""
+        m = p.table.match
+        if m is None or (not m.over and m.phase != "play" and p.table.status == "playing"):
+            return None
+        new, p.told = m.events[p.told:], len(m.events)
+        return tribute_text(new, p.table.names())
 
     async def _show(self, table: Table, channel: discord.PartialMessageable, banner: str | None,
                     repost: bool, burst: int = 0) -> None:
@@ -271,27 +368,30 @@ class TableMessenger:
         if old is not None:
             await self._delete(channel, old)
 
-    async def _ping(self, p: _Pending, channel: discord.PartialMessageable, mentions: list[int],
-                    warning: int | None) -> None:
+    async def _ping(self, p: _Pending, channel: discord.PartialMessageable,
+                    mentions: list[tuple[int, tuple[int, int, int | None]]], warning: int | None) -> None:
         """Mention the player to act (once per turn, as the service decides), replacing that player's
-        last mention so the channel does not fill up — with a button that opens a fresh panel, and, for a
-        seat in 托管 (pinged even when the AI has moved for it since), one that takes it back; and the
-        time warning before 托管."""
+        last mention so the channel does not fill up — with a button that opens a fresh panel; and the
+        time warning before 托管. A seat in 托管 is pinged too (saying so, with 我回来了), even once
+        the AI has moved for it — then the ping says the AI played, not that it is the player's turn;
+        a human's ping whose turn has passed is not sent."""
         table = p.table
-        for user_id in mentions:
+        for user_id, turn in mentions:
             seat = table.seat_of(user_id)
             occupant = table.seats[seat] if seat is not None else None
-            if occupant is None or not (seat == table.to_act or occupant.autoplay):
+            passed = table.turn_key() != turn
+            if occupant is None or (passed and not occupant.autoplay):
                 continue
             only = discord.AllowedMentions(users=[discord.Object(user_id)], everyone=False, roles=False)
             view = discord.ui.View(timeout=None)
             view.add_item(TableButton.make(table.id, "hand", table.revision, OPEN_PANEL,
                                            style=discord.ButtonStyle.primary))
-            text = f"<@{user_id}> " + bilingual("轮到你了", "your turn")
-            if occupant.autoplay:  # still pinged: one press takes the seat back
-                text += "\n" + bilingual(*TRUSTEE_LINE)
+            if occupant.autoplay:  # one press takes the seat back
+                text = f"<@{user_id}> " + bilingual(*(TRUSTEE_PLAYED if passed else TRUSTEE_TURN))
                 view.add_item(TableButton.make(table.id, "resume", table.revision, RESUME,
                                                style=discord.ButtonStyle.success))
+            else:
+                text = f"<@{user_id}> " + bilingual("轮到你了", "your turn")
             message = await channel.send(fit(text), view=view, allowed_mentions=only)
             if user_id in p.pings:
                 await self._delete(channel, p.pings[user_id])

@@ -567,6 +567,31 @@ class Game:
             return "这手牌你已经让过了", "you have already let this play"
         return None
 
+    def burn_refusal(self, seat: int) -> tuple[str, str] | None:
+        """Why the seat cannot burn (烧牌) the play on the table now, in Chinese and English — or None
+        when one of its legal plays burns it (``action_kind`` ``shao``). The one place front ends ask,
+        to light a 烧牌 button and to answer one pressed in vain."""
+        if self.to_act != seat:
+            return "没轮到你", "it is not your turn"
+        if self.top is None or not self.top_gouji:
+            return "桌面上没有够级牌，没有可烧的", "there is no 够级 play on the table to burn"
+        rule = self._answer_rule(seat)
+        if isinstance(rule, tuple):
+            return rule
+        if rule == "dadian":
+            return ("这是你对头的够级牌：压住它是打点，不是烧牌",
+                    "it is your 对头's 够级 play: beating it is 打点, not a burn")
+        if rule not in ("shao", "shao?"):
+            return "这手牌不能烧", "this play cannot be burned"
+        if any(self._kind_of(seat, play, rule) == "shao" for play in self._answers(seat, rule)):
+            return None
+        hand = self.hands[seat]
+        if rule == "shao?" and (not hand[THREE] or hand[FOUR]):
+            return _shao_reason(hand, self.top[1])  # 第十六条 (一)(二), whatever the play
+        return ("你没有能烧它的牌（要压得住，烧后王不少于剩下的点数种类）" if rule == "shao?" else "你没有压得住它的牌",
+                "you hold no play that burns it" + (" (it must beat it and leave you jokers enough)"
+                                                    if rule == "shao?" else ": none beats it"))
+
     # ------------------------------------------------------------------ applying
     def _take(self, seat: int, play: Play) -> None:
         h, played = self.hands[seat], self.played

@@ -138,6 +138,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, season, player)
     );
     """,
+    # 6: each player's own settings, whatever the table: dm_panel 1 delivers the hand panel by DM
+    """
+    CREATE TABLE player_settings (
+        user_id     INTEGER NOT NULL,
+        dm_panel    INTEGER NOT NULL,
+        updated_at  TEXT NOT NULL,
+        PRIMARY KEY (user_id)
+    );
+    """,
 )
 """Schema migrations, applied in order (each in a transaction; the database records how many ran).
 Portable SQL: SQLite's types (``INTEGER``, ``INTEGER PRIMARY KEY`` for an id, ``REAL``, ``TEXT``),
@@ -585,3 +594,18 @@ class Store:
                              [{"user_id": r[5], "ai": r[6]} for r in sorted(seats, key=lambda r: r[4])])
             for period in (seats[0][2], ALL_TIME):
                 await self._rate_game(seats[0][1], period, f)
+
+    # ------------------------------------------------------------------ players' settings
+    async def set_dm_panel(self, user_id: int, on: bool) -> None:
+        """A player's choice to get the hand panel by direct message (``/gouji settings dm:``)."""
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO player_settings (user_id, dm_panel, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_panel = excluded.dm_panel, updated_at = excluded.updated_at",
+                (user_id, int(on), now()))
+
+    async def dm_panel(self, user_id: int) -> bool:
+        """Whether the player wants the hand panel by direct message (no row: no)."""
+        async with self.db.execute("SELECT dm_panel FROM player_settings WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return bool(row[0]) if row else False

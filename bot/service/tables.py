@@ -67,13 +67,20 @@ class Seat:
     name: str
     ai: str | None = None
     autoplay: bool = False
+    ready: bool = False
+    """准备 (第八条): the player said it is ready to start; an AI seat always is."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "autoplay": self.autoplay}
+        return {"user_id": self.user_id, "name": self.name, "ai": self.ai, "autoplay": self.autoplay,
+                "ready": self.ready}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Seat:
-        return cls(d.get("user_id"), d.get("name", "?"), d.get("ai"), bool(d.get("autoplay")))
+        return cls(d.get("user_id"), d.get("name", "?"), d.get("ai"), bool(d.get("autoplay")), bool(d.get("ready")))
+
+    def is_ready(self, starter: int | None = None) -> bool:
+        """Ready to start: an AI seat, a player who pressed 准备, or ``starter`` (the host pressing 开始)."""
+        return self.ai is not None or self.ready or (self.user_id is not None and self.user_id == starter)
 
 
 @dataclass
@@ -158,6 +165,16 @@ class Table:
         seat = self.seats[s] if s is not None else None
         return seat is not None and (seat.ai is not None or seat.autoplay)
 
+    def burn_refusal(self, seat: int) -> tuple[str, str] | None:
+        """Why the seat cannot burn (烧牌) now, or None when it can: the engine's answer
+        (``Game.burn_refusal``) once play has begun, for the 烧牌 buttons of the table and the panel."""
+        m = self.match
+        if m is None or self.status != "playing":
+            return ENDED.get(self.status, NOT_STARTED)
+        if m.phase != "play" or m.game is None:
+            return "开牌之后才能烧牌", "burning (烧牌) comes once play has begun"
+        return m.game.burn_refusal(seat)
+
     def seats_dicts(self) -> list[dict[str, Any] | None]:
         return [seat.to_dict() if seat else None for seat in self.seats]
 
@@ -224,6 +241,20 @@ class TableService:
         """Whether a user has a live hand panel at a table (the messenger knows; set by the app)."""
         self.closed = False
         self._thinkers: ProcessPoolExecutor | None = None
+        self._dm: dict[int, bool] = {}
+        """Players' choice of the hand panel by DM, by user id, as far as it was read."""
+
+    async def prefers_dm(self, user_id: int) -> bool:
+        """Whether the player asked for the hand panel by direct message (``set_prefers_dm``); read from
+        the store once, then remembered."""
+        if user_id not in self._dm:
+            self._dm[user_id] = await self.store.dm_panel(user_id)
+        return self._dm[user_id]
+
+    async def set_prefers_dm(self, user_id: int, on: bool) -> None:
+        """A player's own setting, kept in the store for every table: the hand panel by DM, or not."""
+        await self.store.set_dm_panel(user_id, on)
+        self._dm[user_id] = on
 
     async def find(self, table_id: int) -> Table:
         """The open table with this id (a component's); one that has ended is refused as over or
@@ -306,6 +337,36 @@ class TableService:
         await self._notify(table, Change("lobby", seat=seat))
         return table
 
+    async def fill_ai(self, channel_id: int, user_id: int) -> Table:
+        """添加AI: an AI player in every empty seat, in one change (the host only, in the lobby)."""
+        table = self.get(channel_id)
+        async with table.lock:
+            self.lobby_only(table)
+            self._host_only(table, user_id)
+            self._free_seat(table)  # refused when the table is full
+            for seat in range(SEATS):
+                if table.seats[seat] is None:
+                    table.seats[seat] = Seat(None, f"AI {seat + 1}", ai=table.settings.ai_level)
+            await self._commit_lobby(table)
+        await self._notify(table, Change("lobby"))
+        return table
+
+    async def ready(self, channel_id: int, user_id: int) -> bool:
+        """准备 (第八条: before 开牌 everyone says whether they are ready): a seated player's press turns
+        it on, a second one off again. Returns whether the player is now ready."""
+        table = self.get(channel_id)
+        async with table.lock:
+            self.lobby_only(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError(*NOT_SEATED)
+            occupant = table.seats[seat]
+            assert occupant is not None
+            occupant.ready = not occupant.ready
+            await self._commit_lobby(table)
+        await self._notify(table, Change("lobby", seat=seat))
+        return occupant.ready
+
     async def set_switches(self, channel_id: int, user_id: int, on: Iterable[str]) -> Table:
         """The host's house rules in the lobby (R13): every switch named in ``on`` is turned on, every
         other switch off; the preset the table opened with keeps its name. Refused, unchanged, for
@@ -322,6 +383,9 @@ class TableService:
             if rules.switches() == table.settings.rules.switches():
                 return table
             table.settings = replace(table.settings, rules=rules)
+            for occupant in table.seats:  # ready for other rules: asked again
+                if occupant is not None:
+                    occupant.ready = False
             await self._commit_lobby(table, settings=True)
         await self._notify(table, Change("lobby"))
         return table
@@ -338,7 +402,8 @@ class TableService:
         if old.seat_of(user_id) is None:
             raise TableError(*NOT_SEATED)
         table = Table(0, old.guild_id, channel_id, old.host_id, old.settings)
-        table.seats = [replace(seat, autoplay=False) if seat else None for seat in old.seats]
+        # the seats of the match just played, as they sat and ready (再来一场 is their answer to 第八条)
+        table.seats = [replace(seat, autoplay=False, ready=True) if seat else None for seat in old.seats]
         try:
             table.id = await self.store.create_table(old.guild_id, channel_id, old.host_id, old.settings.to_dict(),
                                                      table.seats_dicts())
@@ -355,6 +420,10 @@ class TableService:
             self._host_only(table, user_id)
             if any(s is None for s in table.seats):
                 raise TableError("六个座位都要有人（可添加AI）", "all six seats must be filled (add AI players)")
+            waiting = [s.name for s in table.seats if s is not None and not s.is_ready(user_id)]
+            if waiting:  # 第八条: nobody starts before everyone is ready
+                raise TableError(f"还有人没准备：{'、'.join(waiting)}（请按「准备」）",
+                                 f"not everyone is ready: {', '.join(waiting)} (press 准备)")
             if table.settings.seat_mode == "draw" and redraw:  # 抽签 (R1.3)
                 self.rng.shuffle(table.seats)
             seed = self.rng.randrange(2**31) if seed is None else seed
