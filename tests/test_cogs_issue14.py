@@ -246,7 +246,7 @@ async def test_a_panel_near_its_tokens_end_says_once_it_stopped_and_refresh_brin
         tmp_path, monkeypatch):
     import asyncio
 
-    import bot.discord.app as app
+    import bot.discord.messenger as app
 
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h, crafted(BURN_AND_LET))
