@@ -4,6 +4,8 @@ one rating per AI level — with the league's zero-sum points untouched."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.service import store as store_module
@@ -129,8 +131,10 @@ async def test_games_recorded_before_the_ratings_are_rated_by_their_migration(tm
     for n, pts in enumerate((3, -1, 5), 1):
         await _finish(store, t, n, pts)
     live = [(r.player, r.mu, r.sigma, r.games) for r in await store.ratings(GUILD)]
-    async with store._transaction():  # the store as it was before the ratings' migration
-        await store.db.execute("DROP TABLE ratings")
+    later = re.findall(r"CREATE TABLE (\w+)", "".join(store_module.MIGRATIONS[store_module.RATINGS_MIGRATION - 1:]))
+    async with store._transaction():  # the store as it was before the ratings' migration (and those after it)
+        for created in later:
+            await store.db.execute(f"DROP TABLE {created}")
         await store.db.execute(f"PRAGMA user_version={store_module.RATINGS_MIGRATION - 1}")
     await store.close()
     store = await Store.open(path)
