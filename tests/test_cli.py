@@ -85,7 +85,7 @@ DECISIONS = {
 def test_whole_matches_played_by_typing_the_hints_reach_every_phase() -> None:
     """Three-game matches on seeds where seat 1 meets every decision before play between them."""
     asked: set[str] = set()
-    for seed in (3, 32, 59):
+    for seed in (32, 59, 179):
         code, text = run(seed, follow_hints, games=3, rules=Ruleset.preset(revolution=True))
         assert code == 0
         assert "✗" not in text  # every typed suggestion was accepted
