@@ -23,6 +23,8 @@ from .theme import BG, WIDTH
 
 NOT_DEALT = "等待发牌"
 """What the hand says between games, while the next deal waits (点贡 and the like)."""
+HAND = "手牌"
+"""The hand's heading while it waits for the deal."""
 
 
 def panel_size(view: MatchView | SeatView) -> tuple[int, int]:
@@ -44,7 +46,10 @@ def draw_panel(
 ) -> Image.Image:
     """The panel as an image: the table from ``view.seat`` above that seat's hand."""
     table = draw_table(view, replace(extras or TableExtras(), perspective=view.seat))
-    hand = draw_hand(view.hand, highlight, title, _empty_word(view))
+    empty = _empty_word(view)
+    if empty == NOT_DEALT and title is None:
+        title = HAND  # not "手牌 0 张": the cards are still to come
+    hand = draw_hand(view.hand, highlight, title, empty)
     img = Image.new("RGB", (WIDTH, table.height + hand.height), BG)
     img.paste(table, (0, 0))
     img.paste(hand, (0, table.height))

@@ -184,7 +184,9 @@ def test_the_panel_waits_for_the_deal_with_an_empty_hand(drawn) -> None:
     mv = samples.match_view("tribute")
     assert mv.game is None and not any(mv.counts)
     render_panel(mv, TableExtras(names=samples.NAMES))
-    assert panel.NOT_DEALT in {d.text for d in drawn}
+    words = {d.text for d in drawn}
+    assert panel.NOT_DEALT in words
+    assert not any(w.startswith("手牌 0") for w in words), "no count of a hand not dealt yet (手牌 0 张)"
 
 
 # ---------------------------------------------------------------- items 5 and 7: counts
