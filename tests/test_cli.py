@@ -137,6 +137,7 @@ def test_hint_searches_with_strong_and_enter_plays_it() -> None:
     assert code == 0 and "✗" not in text
     tip = text.split("提示 hint: ", 1)[1].split(" — ", 1)[0]
     assert f"● 你 顺牌 {tip}" in text or tip in ("pass", "let")
+    assert "← 提示" not in text.split("提示 hint: ", 1)[0]  # the list does not mark basic's pick as the hint
 
 
 def test_pass_on_a_lead_and_bad_choices_before_play() -> None:

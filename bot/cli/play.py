@@ -155,7 +155,10 @@ class Session:
         options = short_list(mv, legal, hint)
         g = self.match.game if self.match.phase == "play" else None  # what each play would be: 烧牌, 打点 …
         kinds = {a: g.action_kind(HUMAN, a) or "" for a in options} if g is not None else {}
-        self.say(show.screen(mv, options, hint, kinds))
+        # the list marks 提示 only when it is what ``hint`` answers (a searched hint may differ from
+        # basic's instant choice, which orders the list either way)
+        marked = hint if self.options.hint_budget <= 0 else None
+        self.say(show.screen(mv, options, marked, kinds))
         hinted = False
         prompt = "[bold yellow]轮到你[/] your turn › "
         while True:
