@@ -14,6 +14,7 @@ import pytest
 
 from bot.ai import make_player
 from bot.engine import Game, IllegalAction, Match, Ruleset
+from bot.service import tables as tables_module
 from bot.service.db import PostgresDatabase, SqliteDatabase, StoreError, is_postgres
 from bot.service.shards import Shards
 from bot.service.store import MIGRATIONS, Store
@@ -481,3 +482,22 @@ def test_shards_parse_and_own_their_guilds():
     for bad, count in (("0-3", 3), ("x", 2), ("", 2), ("1-", 2)):
         with pytest.raises(ValueError):
             Shards.parse(bad, count)
+
+
+async def test_a_late_hint_answers_with_the_instant_one(tmp_path, monkeypatch):
+    """A click is answered in time (Discord allows 3 s): when the thinking processes are busy or just
+    starting, the 提示 gives the instant suggestion after ``HINT_PATIENCE``."""
+    svc = await make_service(tmp_path / "late.sqlite3", hint_budget=0.05)
+
+    async def busy(work, *args):
+        await asyncio.sleep(3600)
+
+    monkeypatch.setattr(svc, "think", busy)
+    monkeypatch.setattr(tables_module, "HINT_PATIENCE", 0.01)
+    table = await open_table(svc)
+    await svc.start(CHANNEL, 11, seed=6)
+    await drive_humans(svc, table, random.Random(4), until=lambda t: t.match.phase == "play" and t.to_act in (0, 3))
+    seat = table.to_act
+    assert await svc.hint(table, seat) == table.suggestion(seat) is not None
+    await svc.shutdown()
+    await svc.store.close()

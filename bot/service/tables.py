@@ -43,6 +43,9 @@ NOT_SEATED = ("你不在这桌", "you are not seated at this table")
 ENDED = {"over": ("比赛已结束", "the match is over"), "closed": ("牌桌已关闭", "the table is closed")}
 """The refusal of an action at a table that has ended, by its status."""
 SEARCHING_LEVELS = frozenset({"strong"})
+HINT_PATIENCE = 2.0
+"""Seconds the 提示 button waits for the search (the thinking processes may be busy or just starting)
+before it answers with the instant suggestion instead."""
 """AI levels whose decisions take long enough (a search: hundreds of ms) to think off the event loop."""
 THINKERS = max(1, (os.cpu_count() or 2) - 1)
 """Processes for those decisions, started at the first one: one core is left to the event loop."""
@@ -626,16 +629,13 @@ class TableService:
         if m is None or m.to_act != seat:
             return None
         if self.hint_budget > 0:
-            try:
-                if self._thinkers is None:
-                    self._thinkers = ProcessPoolExecutor(THINKERS, mp_context=multiprocessing.get_context("spawn"))
-                return await asyncio.get_running_loop().run_in_executor(
-                    self._thinkers, _hint, m.view(seat), seat, list(m.legal_actions(seat)), self.hint_budget)
-            except Exception as e:
-                log.warning("hint off the event loop failed at table %s; the instant one instead", table.id,
-                            exc_info=True)
-                if isinstance(e, BrokenExecutor):
-                    self._stop_thinkers()
+            try:  # a click waits at most HINT_PATIENCE (Discord gives an interaction 3 s to be answered)
+                return await asyncio.wait_for(
+                    self.think(_hint, m.view(seat), seat, list(m.legal_actions(seat)), self.hint_budget),
+                    HINT_PATIENCE)
+            except Exception:
+                log.warning("hint off the event loop failed or was late at table %s; the instant one instead",
+                            table.id, exc_info=True)
         return table.suggestion(seat)
 
     def choose(self, table: Table, seat: int) -> str:
