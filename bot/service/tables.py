@@ -327,31 +327,28 @@ class TableService:
         return table
 
     async def add_ai(self, channel_id: int, user_id: int, seat: int | None = None, level: str | None = None) -> Table:
-        table = self.get(channel_id)
-        async with table.lock:
-            self.lobby_only(table)
-            self._host_only(table, user_id)
-            seat = self._free_seat(table) if seat is None else seat
-            if not 0 <= seat < SEATS or table.seats[seat] is not None:
-                raise TableError("这个座位不空", "that seat is not free")
-            level = level or table.settings.ai_level
-            table.seats[seat] = Seat(None, f"AI {seat + 1}", ai=level)
-            await self._commit_lobby(table)
-        await self._notify(table, Change("lobby", seat=seat))
-        return table
+        """+1 AI: an AI player in ``seat`` (or the first empty one), of ``level`` or the table's."""
+        return await self._seat_ai(channel_id, user_id, seat, level, every=False)
 
     async def fill_ai(self, channel_id: int, user_id: int) -> Table:
-        """添加AI: an AI player in every empty seat, in one change (the host only, in the lobby)."""
+        """添加AI: an AI player in every empty seat, in one change."""
+        return await self._seat_ai(channel_id, user_id, None, None, every=True)
+
+    async def _seat_ai(self, channel_id: int, user_id: int, seat: int | None, level: str | None,
+                       every: bool) -> Table:
+        """AI players seated by the host in the lobby: in one seat, or in ``every`` empty one."""
         table = self.get(channel_id)
         async with table.lock:
             self.lobby_only(table)
             self._host_only(table, user_id)
-            self._free_seat(table)  # refused when the table is full
-            for seat in range(SEATS):
-                if table.seats[seat] is None:
-                    table.seats[seat] = Seat(None, f"AI {seat + 1}", ai=table.settings.ai_level)
+            first = self._free_seat(table) if seat is None else seat  # refused when the table is full
+            seats = [s for s in range(SEATS) if table.seats[s] is None] if every else [first]
+            if not 0 <= first < SEATS or table.seats[first] is not None:
+                raise TableError("这个座位不空", "that seat is not free")
+            for s in seats:
+                table.seats[s] = Seat(None, f"AI {s + 1}", ai=level or table.settings.ai_level)
             await self._commit_lobby(table)
-        await self._notify(table, Change("lobby"))
+        await self._notify(table, Change("lobby", seat=None if every else first))
         return table
 
     async def ready(self, channel_id: int, user_id: int) -> bool:
