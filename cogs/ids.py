@@ -95,6 +95,15 @@ class _Ours:
     becomes the item, and an unreadable one is declined quietly (the cog's listener answers it) —
     raising in ``from_custom_id`` would be logged as an error with nobody answered."""
 
+    @staticmethod
+    def _parse(pattern: re.Pattern[str], item: discord.ui.Item[Any], what: str) -> re.Match[str]:
+        """The item's custom id read by its template (a ``ValueError`` naming ``what`` when it is not one)."""
+        custom_id = getattr(item, "custom_id", None) or ""
+        m = pattern.fullmatch(custom_id)
+        if m is None:
+            raise ValueError(f"not a {what} id: {custom_id!r}")
+        return m
+
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> Any:
@@ -109,9 +118,7 @@ class TableButton(_Ours, discord.ui.DynamicItem[discord.ui.Button[Any]], templat
 
     def __init__(self, item: discord.ui.Button[Any]) -> None:
         super().__init__(item)
-        m = BUTTON.fullmatch(item.custom_id or "")
-        if m is None:
-            raise ValueError(f"not a table button id: {item.custom_id!r}")
+        m = self._parse(BUTTON, item, "table button")
         self.table_id = int(m["table"])
         self.action = m["action"].replace("_", " ")
         self.revision = int(m["revision"])
@@ -202,9 +209,7 @@ class HouseSelect(_Ours, discord.ui.DynamicItem[discord.ui.Select[Any]], templat
 
     def __init__(self, item: discord.ui.Select[Any]) -> None:
         super().__init__(item)
-        m = HOUSE.fullmatch(item.custom_id or "")
-        if m is None:
-            raise ValueError(f"not a house-rules select id: {item.custom_id!r}")
+        m = self._parse(HOUSE, item, "house-rules select")
         self.table_id = int(m["table"])
         self.revision = int(m["revision"])
 

@@ -54,9 +54,7 @@ def _cog(interaction: discord.Interaction[Any]) -> ReplayCommands | None:
 class ReplayButton(_Ours, discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_BUTTON.pattern):
     def __init__(self, item: discord.ui.Button[Any]) -> None:
         super().__init__(item)
-        m = REPLAY_BUTTON.fullmatch(item.custom_id or "")
-        if m is None:
-            raise ValueError(f"not a replay button id: {item.custom_id!r}")
+        m = self._parse(REPLAY_BUTTON, item, "replay button")
         self.game_id, self.frame = int(m["game"]), int(m["frame"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -68,9 +66,7 @@ class ReplayButton(_Ours, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
 class ReplaySelect(_Ours, discord.ui.DynamicItem[discord.ui.Select[Any]], template=REPLAY_SELECT.pattern):
     def __init__(self, item: discord.ui.Select[Any]) -> None:
         super().__init__(item)
-        m = REPLAY_SELECT.fullmatch(item.custom_id or "")
-        if m is None:
-            raise ValueError(f"not a replay select id: {item.custom_id!r}")
+        m = self._parse(REPLAY_SELECT, item, "replay select")
         self.game_id = int(m["game"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

@@ -155,6 +155,13 @@ class Table:
                 return s
         return None
 
+    def own_seat(self, user_id: int) -> int:
+        """The seat of ``user_id``, or the refusal that only a seated player may do this."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError(*NOT_SEATED)
+        return seat
+
     def names(self) -> list[str]:
         return [seat.name if seat else "—" for seat in self.seats]
 
@@ -318,9 +325,7 @@ class TableService:
         table = self.get(channel_id)
         async with table.lock:
             self.lobby_only(table)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError(*NOT_SEATED)
+            seat = table.own_seat(user_id)
             table.seats[seat] = None
             await self._commit_lobby(table)
         await self._notify(table, Change("lobby", seat=seat))
@@ -357,9 +362,7 @@ class TableService:
         table = self.get(channel_id)
         async with table.lock:
             self.lobby_only(table)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError(*NOT_SEATED)
+            seat = table.own_seat(user_id)
             occupant = table.seats[seat]
             assert occupant is not None
             occupant.ready = not occupant.ready
@@ -465,9 +468,7 @@ class TableService:
                 raise TableError(*ENDED.get(table.status, NOT_STARTED))
             if revision is not None and revision != table.revision:
                 raise TableError(*STALE)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError(*NOT_SEATED)
+            seat = table.own_seat(user_id)
             occupant = table.seats[seat]
             assert occupant is not None
             was = occupant.autoplay
@@ -488,9 +489,7 @@ class TableService:
         async with table.lock:
             if table.status != "playing" or table.match is None:
                 raise TableError(*ENDED.get(table.status, NOT_STARTED))
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError(*NOT_SEATED)
+            seat = table.own_seat(user_id)
             occupant = table.seats[seat]
             assert occupant is not None
             if not occupant.autoplay:
