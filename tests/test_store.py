@@ -96,6 +96,41 @@ async def test_a_failing_change_fails_alone_in_its_group(store_url):
     await store.close()
 
 
+async def test_a_sqlite_group_commit_is_one_call_on_the_connections_thread(tmp_path, monkeypatch):
+    """Issue 18, item 3: each call on aiosqlite's thread is a hand-over of the GIL and a trip back
+    through the busy event loop, so a group commit of ordinary actions — BEGIN, its writes, COMMIT —
+    is one call, not one per statement; what one transaction writes is still all or nothing."""
+    store = await Store.open(tmp_path / "one.sqlite3")
+    t = await store.create_table(GUILD, 350, 1, {}, [None] * 6)
+    u = await store.create_table(GUILD, 351, 1, {}, [None] * 6)
+    calls = 0
+    on_thread = store.db._on_thread
+
+    def counted(work):
+        nonlocal calls
+        calls += 1
+        return on_thread(work)
+
+    monkeypatch.setattr(store.db, "_on_thread", counted)
+    await asyncio.gather(store.commit(t, revision=1, seats=[None] * 6, state="{}", status="playing",
+                                      action=(0, None, "a1")),
+                         store.commit(u, revision=1, seats=[None] * 6, status="playing", action=(0, None, "b1")))
+    assert calls == 1  # both tables' rows, the snapshot and the actions: one trip
+    monkeypatch.undo()
+    assert (await store.table(t)).state_revision == 1 and [a for *_, a in await store.actions(u)] == ["b1"]
+    try:  # a write held back fails only at the COMMIT's trip: the transaction is still undone whole
+        async with store._transaction():
+            await store.db.executemany("UPDATE tables SET revision = ? WHERE id = ?", [(9, t)])
+            await store.db.executemany("INSERT INTO actions (table_id, revision, action, at) VALUES (?, ?, ?, ?)",
+                                       [(t, 1, "duplicate", "now")])
+    except store.db.integrity_errors:
+        pass
+    else:
+        raise AssertionError("the duplicate action was written")
+    assert (await store.table(t)).revision == 1 and [a for *_, a in await store.actions(t)] == ["a1"]
+    await store.close()
+
+
 async def test_finished_games_in_one_group_commit_reach_the_league(store_url):
     store = await Store.open(await store_url("l"))
     seats = [{"user_id": 10 + s, "name": f"p{s}"} if s % 3 == 0 else {"ai": "basic"} for s in range(6)]
