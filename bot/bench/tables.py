@@ -8,7 +8,8 @@ delay (0.8–1.6 s) and humans thinking 1 s. For each: the time from a human's c
 its committed state (p50/p99; Discord gives an interaction 3 s), over the stretch when all the
 tables are open and playing; AI moves are not clicks and are not timed. Actions per CPU-second
 (this process's: a PostgreSQL server's own work is not counted), the longest pause of the garbage
-collector, and memory per table too (what the process's resident memory grew by, per table).
+collector, and memory per table too (what the process's resident memory grew by, per table); after
+the run, one full collection over everything says what the collector's tuning left uncollected.
 
 ``--db postgresql://…`` runs the same on PostgreSQL (each run in a schema of its own, dropped after);
 ``--gc default`` leaves CPython's collector as it is, for a comparison with ``bot.service.memory``'s tuning.
@@ -184,7 +185,6 @@ async def run(tables: int, seconds: float, ai_delay: tuple[float, float], think:
         window.end = start + seconds
         since = {t.id: t.revision for t in opened}
         await asyncio.gather(*players)
-        await svc.shutdown()
         elapsed = time.perf_counter() - start
         cpu = time.process_time() - cpu
         gc.callbacks.remove(pauses)
@@ -192,7 +192,11 @@ async def run(tables: int, seconds: float, ai_delay: tuple[float, float], think:
             keeper.cancel()
             with suppress(asyncio.CancelledError):
                 await keeper
-        gc.unfreeze()
+        gc.unfreeze()  # what the frozen objects hide: the garbage the hourly full collection would find
+        full = time.perf_counter()
+        garbage = gc.collect()
+        full = time.perf_counter() - full
+        await svc.shutdown()
         gc.set_threshold(*thresholds)
         actions = 0
         for t in opened:
@@ -202,7 +206,8 @@ async def run(tables: int, seconds: float, ai_delay: tuple[float, float], think:
     lat = sorted(latencies) or [0.0]
     return {"actions": actions, "seconds": elapsed, "cpu": cpu, "p50": statistics.median(lat),
             "p99": lat[min(len(lat) - 1, int(len(lat) * 0.99))], "clicks": len(latencies),
-            "rss": rss_per_table, "gc_longest": pauses.longest * 1000, "gc_total": pauses.total}
+            "rss": rss_per_table, "gc_longest": pauses.longest * 1000, "gc_total": pauses.total,
+            "garbage": garbage, "full_ms": full * 1000}
 
 
 RUNS = {"saturated": ((0.0, 0.0), 0.0), "busy": ((0.2, 0.6), 0.3), "table speed": ((0.8, 1.6), 1.0)}
@@ -220,5 +225,6 @@ def main(tables: int = 200, seconds: float = 20.0, seed: int = 1, ai: str = "ran
               f"{r['actions'] / r['seconds']:,.0f} actions/s, "
               f"{r['actions'] / max(r['cpu'], 1e-9):,.0f} per CPU-second; "
               f"click → committed p50 {r['p50']:.1f} ms, p99 {r['p99']:.1f} ms ({r['clicks']:,.0f} clicks); "
-              f"longest collector pause {r['gc_longest']:.0f} ms ({r['gc_total']:.1f} s in all)")
+              f"longest collector pause {r['gc_longest']:.0f} ms ({r['gc_total']:.1f} s in all); "
+              f"then a full collection: {r['garbage']:,.0f} unreachable objects, {r['full_ms']:.0f} ms")
     print(f"  memory per table (match in play, seats, service state): {r['rss'] / 1024:.0f} KiB resident")
