@@ -12,6 +12,7 @@ import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from operator import attrgetter
 from typing import Any
 
 from .actions import Action
@@ -32,11 +33,32 @@ from .cards import (
 )
 from .errors import IllegalAction, InvalidCards, InvalidPlay
 from .events import AUTO_PASSES, PASSES, ROUNDS, Event, EventKind, event_dicts, play_event
+from .hooks import PLAY_ORDER, Hooks, hooks_for
 from .legal import LegalActions
 from .moves import LeadSpace, answers, can_beat, can_kill, holds, only_threes
-from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, opens_without_fours, parse_play
+from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, parse_play
 from .rules import Ruleset
 from .scoring import GameResult, score
+from .state import (
+    BURN,
+    CARDS,
+    HANDS,
+    KAIDIAN,
+    LIST,
+    PAIRS,
+    REVOLT,
+    ROUND,
+    RULES,
+    BurnState,
+    KaidianState,
+    RevoltState,
+    RoundState,
+    Spec,
+    Stored,
+    dump,
+    load,
+    read,
+)
 from .view import SeatView
 
 
@@ -55,16 +77,6 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-def _burn_order(top_seat: int, seat: int) -> tuple[int, ...]:
-    order = [(top_seat + i) % SEATS for i in (2, 4, 1, 5, 3)]
-    return tuple(order[order.index(seat) + 1:] if seat in order else order)
-
-
-_PLAY_ORDER = tuple(tuple(tuple((seat + i) % SEATS for i in range(1, (top - seat) % SEATS or SEATS))
-                          for seat in range(SEATS)) for top in range(SEATS))
-"""``_turn_order`` by top seat and seat, in play order (R5.2, R6.1): asked after every action."""
-_BURN_ORDER = tuple(tuple(_burn_order(top, seat) for seat in range(SEATS)) for top in range(SEATS))
-"""… and under 烧牌优先 while a 够级 play is in force (R14.2)."""
 _RULE_KIND = {"chong": "chong", "dadian": "dadian", "follow": "follow", "shao": "shao", "shao?": "shao",
               "locked": "kill"}
 """The one kind of every legal answer under an answer rule (``Game._kind_of`` on the plays
@@ -73,13 +85,92 @@ _WHOLE_RULES = frozenset(("chong", "dadian", "follow", "shao", "free"))
 """Answer rules (``Game._answer_rule``) under which every play that beats the top play is legal."""
 
 
+def _of(path: str) -> Any:
+    """A read-only flat name (``g.top``) for a field of a state group: a ``property`` over an
+    ``attrgetter``, both C code, so that reading it costs a front end or an AI no Python call."""
+    return property(attrgetter(path))
+
+
+_STORED: Spec = (
+    Stored("rules", RULES), Stored("hands", HANDS), Stored("initial", LIST), Stored("played", CARDS),
+    Stored("shown", CARDS), Stored("aside", CARDS), Stored("leader"), Stored("places", LIST), Stored("ply"),
+    Stored("over"), Stored("chuan_san"), Stored("men_log", PAIRS), Stored("luanchan"), Stored("to_act"),
+    Stored("grand_slam", old=None),
+)
+"""The game's own stored fields; its groups store theirs (``state``), and the log its events."""
+_GROUPS: tuple[tuple[str, Any, Spec], ...] = (
+    ("round", RoundState, ROUND), ("burn", BurnState, BURN), ("opening", KaidianState, KAIDIAN),
+    ("revolution", RevoltState, REVOLT),
+)
+"""Each state group: the game's attribute, its class and its stored fields."""
+
+
 class Game:
     """The play phase of one game. Build it with ``Game.from_hands`` or ``Game.deal``."""
 
     rules: Ruleset
+    hands: list[Counts]
+    initial: list[str]
+    """The hands as dealt (after the phases before play), as text."""
+    played: Counts
+    shown: Counts
+    """3s shown by 闷 (R8.2)."""
+    aside: Counts
+    """Cards out of play, unseen: a 革命 seat's (R11.4), a failed burner's (R14.2), a 窒息 seat's (R13.3)."""
+    leader: int
+    places: list[int | None]
+    events: list[Event]
+    ply: int
+    over: bool
+    chuan_san: int | None
+    men_log: list[tuple[int, int]]
+    luanchan: bool
+    """The restrictions have ended (R9.4; R14.9 with ``luanchan_by_count``)."""
+    grand_slam: int | None
+    """The seat that made 满贯 (R13.3)."""
+    to_act: int | None
+    """The seat to act, None once the game is over: a plain attribute, not in ``round``, since every
+    caller asks it once an action and the game's end sets it too."""
+    hooks: Hooks
+    """The rules this table plays at every point where switches differ (``hooks``): derived from
+    ``rules``, never stored."""
+    round: RoundState
+    burn: BurnState
+    opening: KaidianState
+    revolution: RevoltState
+    _dead: bool
+    """The play just placed is 够死级 (R14.7): read by ``_after_play`` of the same action, never stored."""
+    _event_cache: list[dict[str, Any]]
     _stamp: object
     _listed: tuple[Any, list[Play], str, tuple[str, ...]] | None
     """The answers last listed, with their position, their one kind and the other actions (see ``act``)."""
+
+    # The flat names the state had before it was grouped (ENGINE_API's ``g.top``, the views', the AI's),
+    # read-only. The engine itself reads the groups, binding one to a local on its hot paths.
+    round_leader: int = _of("round.round_leader")
+    top: tuple[int, Play] | None = _of("round.top")
+    top_gouji: bool = _of("round.top_gouji")
+    top_pure: bool = _of("round.top_pure")
+    top_kind: str = _of("round.top_kind")
+    passed: list[bool] = _of("round.passed")
+    marks: list[str | None] = _of("round.marks")
+    let_by: int | None = _of("round.let_by")
+    let_done: bool = _of("round.let_done")
+    round_shao: tuple[int, int] | None = _of("round.round_shao")
+    duty: list[bool] = _of("burn.duty")
+    shao_log: list[tuple[int, int]] = _of("burn.shao_log")
+    burning: tuple[int, int] | None = _of("burn.burning")
+    kaidian: list[bool] = _of("opening.kaidian")
+    kaidian_lost: list[bool] = _of("opening.kaidian_lost")
+    kaidian_chance: int | None = _of("opening.kaidian_chance")
+    natural: list[bool] = _of("opening.natural")
+    hui_open: bool = _of("opening.hui_open")
+    hui_seat: int | None = _of("opening.hui_seat")
+    revolt: int | None = _of("revolution.revolt")
+    chong: list[str] = _of("revolution.chong")
+    chongdian: bool = _of("revolution.chongdian")
+    head: int | None = _of("revolution.head")
+    sijiji: int = _of("revolution.sijiji")
 
     # ------------------------------------------------------------------ construction
     def __init__(self) -> None:
@@ -171,47 +262,27 @@ class Game:
         self.initial = [format_counts(h) for h in hands]
         self.played = [0] * (RED + 1)
         self.shown = [0] * (RED + 1)
+        self.aside = [0] * (RED + 1)
         self.leader = leader
-        self.places: list[int | None] = list(places)
-        self.events: list[Event] = []
-        self._event_cache: list[dict[str, Any]] = []
+        self.places = list(places)
+        self.events = []
+        self._event_cache = []
         self.ply = 0
         self.over = False
-        self.chuan_san: int | None = None
-        self.kaidian = [False] * SEATS
-        # R7.2/第二十七条: no 4 → no 开点 (unless 开点 needs no 4s, R14.1)
-        self.kaidian_lost = [h[FOUR] == 0 and not rules.kaidian_without_fours for h in hands]
-        self.kaidian_chance: int | None = None
-        self.natural = [False] * SEATS
-        self.duty = [False] * SEATS
-        self.shao_log: list[tuple[int, int]] = []
-        self.men_log: list[tuple[int, int]] = []
+        self.chuan_san = None
+        self.men_log = []
         self.luanchan = False
-        self.revolt: int | None = None
-        self.aside = [0] * (RED + 1)  # the cards of a 革命 seat, out of play
-        self.hui_open = False  # the 汇5 round is on (R11.6)
-        self.hui_seat: int | None = None  # the winning-team seat whose pure answer to 汇5 stands
-        self.burning: tuple[int, int] | None = None  # 烧 in progress (burn_priority): (burner, burned), R14.2
-        self.chong: list[str] = []  # 冲点 sets still to be answered (R14.6)
-        self.chongdian = False  # a 冲点 was made this game: the 革命 pair is scored (R14.6)
-        self.head: int | None = None  # the 对头 of the 革命 seat, 要头 or 无头 (R14.7)
-        self.sijiji = 0  # 够死级 plays the head seat has left (要头: 3; 无头: 0)
-        self.grand_slam: int | None = None  # the seat that made 满贯 (R13.3)
-        self._dead = False  # the play just placed is 够死级 (R14.7): read by _after_play of the same action
+        self.grand_slam = None
+        self.hooks = hooks_for(rules)
+        self.burn = BurnState.start()
+        self.opening = KaidianState.start([self.hooks.kaidian.lost_at_deal(h) for h in hands])
+        self.revolution = RevoltState.start()
+        self._dead = False
         self._new_round(leader)
 
     def _new_round(self, leader: int) -> None:
-        self.round_leader = leader
-        self.to_act: int | None = leader
-        self.top: tuple[int, Play] | None = None
-        self.top_gouji = False  # the top play is 够级 in force (R4.4)
-        self.top_pure = False  # … and 纯够级 (R4.2), for 开点
-        self.top_kind = "lead"
-        self.passed = [False] * SEATS
-        self.marks: list[str | None] = [None] * SEATS  # what each seat did last this round, for the table
-        self.let_by: int | None = None
-        self.let_done = False
-        self.round_shao: tuple[int, int] | None = None
+        self.to_act = leader
+        self.round = RoundState.start(leader)
 
     def _declare_natural(self, seat: int) -> None:
         if holds_pure_gouji(self.hands[seat]):
@@ -219,7 +290,7 @@ class Game:
                 "有纯够级牌，不能宣点（自然开点）",
                 "only a seat dealt no pure 够级牌 may declare 自然开点",
             )
-        self.natural[seat] = True
+        self.opening.natural[seat] = True
         self.events.append(Event(EventKind.NATURAL, seat))
 
     def _begin(self, revolt: int | None = None, hui: bool = False, chong: Sequence[Play] = (),
@@ -227,20 +298,20 @@ class Game:
         """Set 革命 aside (R11.4: place 四科 for now), place seats with no 3 at the bottom in play
         order from the leader (R8.3), and lead 冲点 (R14.6) or 汇5 (R11.6) when asked."""
         if revolt is not None:
-            self.revolt = revolt
+            self.revolution.revolt = revolt
             for r, n in enumerate(self.hands[revolt]):
                 self.aside[r] += n
             self.hands[revolt] = [0] * (RED + 1)
-            self.kaidian_lost[revolt] = True
+            self.opening.kaidian_lost[revolt] = True
             self.places[revolt] = 4
             self.events.append(Event(EventKind.REVOLT, revolt, value=4))
             if chong:  # R14.6, logged before 要头/无头, which its 对头 declared after it
                 self.events.append(Event(EventKind.CHONGDIAN, revolt, " ".join(str(p) for p in chong)))
             if yaotou is not None:  # R14.7; the pair's 开点 is settled by 冲点 or left out (decision 29)
-                self.head = opposite(revolt)
-                self.sijiji = 3 if yaotou else 0
-                self.kaidian_lost[self.head] = True
-                self.events.append(Event(EventKind.YAOTOU if yaotou else EventKind.WUTOU, self.head))
+                self.revolution.head = opposite(revolt)
+                self.revolution.sijiji = 3 if yaotou else 0
+                self.opening.kaidian_lost[self.revolution.head] = True
+                self.events.append(Event(EventKind.YAOTOU if yaotou else EventKind.WUTOU, self.revolution.head))
         for i in range(SEATS):
             s = (self.leader + i) % SEATS
             if self.places[s] is None and self.hands[s][THREE] == 0:
@@ -251,13 +322,13 @@ class Game:
         if not self._check_end():
             if not any(self.hands[self.leader]):
                 self._new_round(self._next_holder(self.leader))
-            self.to_act = self.round_leader
+            self.to_act = self.round.round_leader
             if chong:
-                self.chongdian = True
-                self.chong = [str(p) for p in chong]
+                self.revolution.chongdian = True
+                self.revolution.chong = [str(p) for p in chong]
                 self._chong_next()
             elif hui:
-                self._lead_hui(self.round_leader)
+                self._lead_hui(self.round.round_leader)
 
     def _lead_hui(self, leader: int) -> None:
         """汇5: the leader's team pools its lowest rank that every member holds, from 5 up."""
@@ -272,7 +343,7 @@ class Game:
             self.hands[s][rank] = 0
         play = Play(rank, total)
         self.events.append(Event(EventKind.HUI, leader, str(play)))
-        self.hui_open = True
+        self.opening.hui_open = True
         self._place_on_table(leader, play, "hui")
         self._after_play(leader, [], emptied=True)
 
@@ -294,14 +365,15 @@ class Game:
         if self.over or seat != self.to_act:
             return LegalActions(self, seat, (), ())
         origin = (self._stamp, self.ply, seat)
-        if self.top is None:
+        top = self.round.top
+        if top is None:
             return LegalActions(self, seat, (), self._leads(seat), "lead", origin)
         rule = self._answer_rule(seat)
         plays = self._answers(seat, rule)  # cheapest first, as ``answers`` builds them
-        extra = ("pass", "let") if self.top[0] == _OPPOSITE[seat] and self._may_let(seat) else ("pass",)  # R5.4
+        extra = ("pass", "let") if top[0] == _OPPOSITE[seat] and self._may_let(seat) else ("pass",)  # R5.4
         kinds: Callable[[Play], Any] | str = ""
         if rule == "free":  # follow, or kill with one card more: only a 大王 on the table is killed
-            kinds = partial(self._kind_of, seat, rule=rule) if self.top[1].red else "follow"
+            kinds = partial(self._kind_of, seat, rule=rule) if top[1].red else "follow"
         elif isinstance(rule, str):
             kinds = _RULE_KIND[rule]
         self._listed = (origin, plays, kinds, extra) if isinstance(kinds, str) else None
@@ -346,7 +418,7 @@ class Game:
             self._pass(seat)
         elif kind == "let":
             self._let(seat)
-        elif self.top is None:
+        elif self.round.top is None:
             assert play is not None
             self._lead(seat, play)
         else:
@@ -386,7 +458,7 @@ class Game:
         if word in ("pass", "let") and rest.strip():
             raise IllegalAction(f"不认识的动作「{action}」", f"unknown action {action!r} (play <cards>, pass, let)")
         if word == "pass":
-            if self.top is None:
+            if self.round.top is None:
                 raise IllegalAction("你发牌，不能过", "you lead this round: you cannot pass")
             return "pass", None
         if word == "let":
@@ -407,7 +479,7 @@ class Game:
         hand = self.hands[seat]
         if not holds(hand, play):
             raise IllegalAction("你手里没有这些牌", f"you do not hold {play}")
-        if self.top is None:
+        if self.round.top is None:
             self._check_lead(seat, play)
             return "lead", play
         return self._answer_kind(seat, play, raising=True) or "follow", play
@@ -416,39 +488,31 @@ class Game:
         hand = self.hands[seat]
         if play.is_threes and (play.n != hand[THREE] or not only_threes(hand)):
             raise IllegalAction("3 只能最后一次全部打出", "3s may only be led last, all at once")
-        if self._burn_duty(seat):
+        duty = self.hooks.burning.lead_duty(self, seat)
+        if duty == "burn":
             if not (play.black or play.red) and play != _whole_hand(hand):
                 raise IllegalAction(
                     "烧牌：每次发牌须带小王或大王（出完手牌的最后一手除外）",
                     "burning (烧牌): every lead must carry a joker (小王 or 大王), "
                     "except the one that empties your hand",
                 )
-        elif self._joker_duty(seat) and not (play.black or play.red):
+        elif duty == "joker" and not (play.black or play.red):
             raise IllegalAction(
                 "步步带王：烧牌后每次发牌须带小王或大王",
                 "步步带王: after burning, every lead must carry a 小王 or 大王",
             )
 
-    def _joker_duty(self, seat: int) -> bool:
-        """R6.4 步步带王 binds a lead while the seat holds non-3 cards and a joker to carry them."""
-        h = self.hands[seat]
-        return self.duty[seat] and (h[BLACK] + h[RED]) > 0 and not only_threes(h)
-
-    def _burn_duty(self, seat: int) -> bool:
-        """R14.2: a burner leads with a joker while it holds anything but 3s; only the lead
-        that empties its hand (under 憋3, its 3s) is free."""
-        return self.burning is not None and self.burning[0] == seat and not only_threes(self.hands[seat])
-        # (``burning`` is set only under the burn_priority switch)
-
     def _leads(self, seat: int) -> Sequence[Play]:
-        """Every lead the seat may make (lazy); empty only for a burner (R14.2) that cannot keep its duty."""
+        """Every lead the seat may make (lazy), under what its lead must carry (R6.4, R14.2: the
+        ``burning`` hook); empty only for a burner that cannot keep its duty."""
         h = self.hands[seat]
-        if self._burn_duty(seat):
+        duty = self.hooks.burning.lead_duty(self, seat)
+        if duty == "burn":
             if h[BLACK] or h[RED]:
                 return LeadSpace(h, need_joker=True)
             last = _whole_hand(h)
             return [last] if last is not None else []
-        return LeadSpace(h, self._joker_duty(seat))
+        return LeadSpace(h, duty == "joker")
 
     def _answer_kind(self, seat: int, play: Play, raising: bool = False) -> str | None:
         """How ``play`` answers the top play — follow, dadian, shao, kill or chong — or None (or raise
@@ -461,8 +525,8 @@ class Game:
         return kind
 
     def _answer_or_reason(self, seat: int, play: Play) -> str | tuple[str, str]:
-        assert self.top is not None
-        top = self.top[1]
+        assert self.round.top is not None
+        top = self.round.top[1]
         if play.is_threes:
             return "3 不能顺牌，只能最后全部发出", "3s can never beat a play; they are led last, all at once"
         if not beats(play, top, self.rules):
@@ -478,30 +542,31 @@ class Game:
         ``free`` (follow, or kill with one card more), ``locked`` (only 大王二杀一, 第十条) — or the
         reason no answer is allowed. The one place that reads R5.3, R6.1–R6.3, R14.2 and R14.7 for
         answers, for validating a typed play and for listing the legal ones alike."""
-        assert self.top is not None
-        top_seat = self.top[0]
-        if self.top_kind == "chong":
+        r = self.round
+        assert r.top is not None
+        top_seat = r.top[0]
+        if r.top_kind == "chong":
             return "chong"
-        if self.top_gouji:
+        if r.top_gouji:
             if seat == _OPPOSITE[top_seat]:
                 return "dadian"
-            if self.passed[seat]:
+            if r.passed[seat]:
                 return "你本轮已过牌，不能再烧牌", "you passed this round: you can no longer burn (烧牌)"
             if self._free_answer(seat):
                 return "follow"
-            return "shao" if self.rules.burn_priority else "shao?"  # R14.2: declared by playing
-        if self.passed[seat] and not self.luanchan and top_seat != _OPPOSITE[seat]:
+            return self.hooks.burning.answer  # R6.3 捎, judged per play; R14.2 烧, declared by playing
+        if r.passed[seat] and not self.luanchan and top_seat != _OPPOSITE[seat]:
             return "locked"
         return "free"
 
     def _kind_of(self, seat: int, play: Play, rule: str) -> str | tuple[str, str]:
         """The kind of an answer that beats the top play, under the seat's ``_answer_rule`` — or the
         reason it is refused."""
-        assert self.top is not None
+        assert self.round.top is not None
         if rule == "shao?":
             return _shao_reason(self.hands[seat], play) or "shao"
         if rule in ("free", "locked"):
-            if is_kill(play, self.top[1]):
+            if is_kill(play, self.round.top[1]):
                 return "kill"
             if rule == "locked":
                 return ("你本轮已过牌（只有对家的牌可以再打）",
@@ -511,16 +576,16 @@ class Game:
 
     def _free_answer(self, seat: int) -> bool:
         """R14.7 无头: the 对头 of a 革命 seat, its 够死级 spent or declined, answers anyone freely."""
-        return seat == self.head and not self.sijiji
+        return seat == self.revolution.head and not self.revolution.sijiji
 
     def _answers(self, seat: int, rule: str | tuple[str, str]) -> list[Play]:
         """Every legal answer of the seat under its ``_answer_rule``. ``answers`` yields only plays that
         beat the top play, so only the rule part is checked here, and only where it depends on the
         play; the kind of each is ``_kind_of``."""
-        assert self.top is not None
+        assert self.round.top is not None
         if isinstance(rule, tuple):
             return []
-        hand, top = self.hands[seat], self.top[1]
+        hand, top = self.hands[seat], self.round.top[1]
         if rule == "shao?" and (not hand[THREE] or hand[FOUR]):
             return []  # 捎 needs a 3 and no 4 (第十六条 (一)(二)), whatever the play
         if rule == "locked" and not top.red:
@@ -533,12 +598,13 @@ class Game:
     def _can_answer(self, seat: int) -> bool:
         """Whether the seat has any legal answer: by counting cards (``can_beat``, ``can_kill``) when
         the rule does not depend on the play, else by finding one (捎, judged per play)."""
-        assert self.top is not None
+        top = self.round.top
+        assert top is not None
         rule = self._answer_rule(seat)
         if rule == "free" or rule in _WHOLE_RULES:
-            return can_beat(self.hands[seat], self.top[1], self.rules)
+            return can_beat(self.hands[seat], top[1], self.rules)
         if rule == "locked":
-            return can_kill(self.hands[seat], self.top[1], self.rules)
+            return can_kill(self.hands[seat], top[1], self.rules)
         return bool(self._answers(seat, rule))
 
     def _may_let(self, seat: int) -> bool:
@@ -550,20 +616,18 @@ class Game:
         both whether 让 is offered and why it is refused."""
         if self.to_act != seat:
             return "没轮到你", "it is not your turn"
-        if self.top is None:
+        if self.round.top is None:
             return "你发牌，不能让牌", "you lead this round: there is nothing to let"
         if self.luanchan:
             return "四户乱缠时不能让牌", "no 让牌 in 四户乱缠"
-        if self.top_kind == "chong":
+        if self.round.top_kind == "chong":
             return "冲点只能打或不打", "冲点: beat the set or pass (不打); there is no 让牌"
-        if self.top[0] != opposite(seat):
+        if self.round.top[0] != opposite(seat):
             return "只能让对家的牌", "you may let (让牌) only your 对家's play"
-        if self.rules.burn_priority and self.top_gouji:  # decision 30
-            return (
-                "够级牌不能让：烧牌的人已经问过，只剩对头能打",
-                "no 让牌 on a 够级 play: the seats that may burn (烧牌) have had their turn; only the 对头 answers",
-            )
-        if self.let_done:
+        refusal = self.hooks.burning.let_refusal(self)
+        if refusal is not None:
+            return refusal
+        if self.round.let_done:
             return "这手牌你已经让过了", "you have already let this play"
         return None
 
@@ -573,7 +637,7 @@ class Game:
         to light a 烧牌 button and to answer one pressed in vain."""
         if self.to_act != seat:
             return "没轮到你", "it is not your turn"
-        if self.top is None or not self.top_gouji:
+        if self.round.top is None or not self.round.top_gouji:
             return "桌面上没有够级牌，没有可烧的", "there is no 够级 play on the table to burn"
         rule = self._answer_rule(seat)
         if isinstance(rule, tuple):
@@ -587,7 +651,7 @@ class Game:
             return None
         hand = self.hands[seat]
         if rule == "shao?" and (not hand[THREE] or hand[FOUR]):
-            return _shao_reason(hand, self.top[1])  # 第十六条 (一)(二), whatever the play
+            return _shao_reason(hand, self.round.top[1])  # 第十六条 (一)(二), whatever the play
         return ("你没有能烧它的牌（要压得住，烧后王不少于剩下的点数种类）" if rule == "shao?" else "你没有压得住它的牌",
                 "you hold no play that burns it" + (" (it must beat it and leave you jokers enough)"
                                                     if rule == "shao?" else ": none beats it"))
@@ -610,93 +674,49 @@ class Game:
 
     def _lead(self, seat: int, play: Play) -> None:
         fours = self.hands[seat][FOUR]
-        chance = self.kaidian_chance
-        self.kaidian_chance = None
+        chance = self.opening.kaidian_chance
+        self.opening.kaidian_chance = None
         self._take(seat, play)
         self.events.append(play_event(_LEAD, seat, play.text))
         if play.base == FOUR:
-            self._lead_fours(seat, play, fours, chance == seat)
+            self.hooks.kaidian.fours_led(self, seat, play, fours, chance == seat)
         self._place_on_table(seat, play, "lead")
         self._after_play(seat, [])
 
-    def _lead_fours(self, seat: int, play: Play, fours: int, chance: bool) -> None:
-        """R7.1–R7.3: all 4s led on a chance (or after 宣点) is 开点; any other 4s give it up."""
-        if self.kaidian[seat] or self.kaidian_lost[seat]:
-            return
-        natural_ok = self.natural[seat] and any(self.hands[opposite(seat)]) and 2 not in self.places
-        if self.rules.kaidian_without_fours:  # R14.3: 宣点 still opens by all 4s; other 4s cost nothing
-            if play.n == fours and natural_ok:
-                self.kaidian[seat] = True
-                self.events.append(Event(EventKind.KAIDIAN, seat))
-            return
-        if play.n == fours and (chance or natural_ok):
-            self.kaidian[seat] = True
-            self.events.append(Event(EventKind.KAIDIAN, seat))
-        else:
-            self._give_up(seat)
-
     def _give_up(self, seat: int) -> None:
-        if not self.kaidian[seat] and not self.kaidian_lost[seat]:
-            self.kaidian_lost[seat] = True
+        if not self.opening.kaidian[seat] and not self.opening.kaidian_lost[seat]:
+            self.opening.kaidian_lost[seat] = True
             self.events.append(Event(EventKind.GIVEUP, seat))
 
     def _follow(self, seat: int, play: Play, kind: str) -> None:
-        assert self.top is not None
+        r = self.round
+        assert r.top is not None
         if kind == "chong":
             self._chong_answer(seat, play)
             return
-        prev_seat, prev_kind = self.top[0], self.top_kind
-        if self.let_by is not None:  # someone beat the play that was let: the letter counts as passed
-            self.passed[self.let_by] = True
-            self.let_by = None
+        prev_seat, prev_kind = r.top[0], r.top_kind
+        if r.let_by is not None:  # someone beat the play that was let: the letter counts as passed
+            r.passed[r.let_by] = True
+            r.let_by = None
         self._take(seat, play)
         self.events.append(play_event(_FOLLOW, seat, play.text))
-        shao = self.round_shao
-        was_shao_play = shao is not None and shao[0] == prev_seat
-        if self.rules.burn_priority:
-            self._follow_burning(seat, prev_seat, kind)
-        elif kind == "shao":
-            back = was_shao_play and shao is not None and shao[1] == seat
-            self.events.append(Event(EventKind.FANSHAO if back else EventKind.SHAO, seat, target=prev_seat))
-            self.round_shao = (seat, prev_seat)
-            self.duty[prev_seat] = False
-            self.duty[seat] = True
-        else:
-            if kind in ("dadian", "kill"):
-                self._log_answer(seat, prev_seat, kind)
-            if was_shao_play:
-                self.round_shao = None
-                self.events.append(Event(EventKind.JIESHAO, seat, target=prev_seat))
-            if was_shao_play or kind in ("dadian", "kill") or seat == _OPPOSITE[prev_seat]:
-                self.duty[prev_seat] = False
-        if play.base == FOUR and not self.rules.kaidian_without_fours:
-            self._give_up(seat)
-        if self.hui_open:  # R11.6: a winning-team member's pure answer to 汇5 that stands is 开点
+        hooks = self.hooks
+        hooks.burning.answered(self, seat, prev_seat, kind)
+        if play.base == FOUR:
+            hooks.kaidian.fours_followed(self, seat)
+        if self.opening.hui_open:  # R11.6: a winning-team member's pure answer to 汇5 that stands is 开点
             pure = not (play.twos or play.black or play.red)
-            self.hui_seat = seat if pure and team_of(seat) != team_of(self.round_leader) else None
+            self.opening.hui_seat = seat if pure and team_of(seat) != team_of(r.round_leader) else None
         self._place_on_table(seat, play, kind)
         beaten = [prev_seat]
         if prev_kind == "hui":  # every member gave its cards to 汇5: all of them were beaten
             beaten += [s for s in range(team_of(prev_seat), SEATS, 2) if s != prev_seat]
         self._after_play(seat, beaten)
 
-    def _follow_burning(self, seat: int, prev_seat: int, kind: str) -> None:
-        """R14.2: beating a burner's play undoes its 烧 (解烧); a 烧 starts one; 打点 as in R6.2."""
-        if self.burning is not None and self.burning[0] == prev_seat:
-            self.events.append(Event(EventKind.JIESHAO, seat, target=prev_seat))
-            self.burning = None
-            self.duty[prev_seat] = False
-        if kind == "shao":
-            self.events.append(Event(EventKind.SHAO, seat, target=prev_seat))
-            self.burning = (seat, prev_seat)
-            self.duty[seat] = True
-        else:
-            self._log_answer(seat, prev_seat, kind)
-
     def _log_answer(self, seat: int, prev_seat: int, kind: str) -> None:
         """打点 (反打点 when it answers an 打点, R6.2) and 大王二杀一 go into the log by name."""
         if kind == "dadian":
-            counter = self.top_kind in ("dadian", "fandadian")
+            counter = self.round.top_kind in ("dadian", "fandadian")
             self.events.append(Event(EventKind.FANDADIAN if counter else EventKind.DADIAN, seat, target=prev_seat))
         elif kind == "kill":
             self.events.append(Event(EventKind.KILL, seat, target=prev_seat))
@@ -704,32 +724,32 @@ class Game:
     def _chong_next(self) -> None:
         """R14.6 冲点: the 革命 seat's next set goes on the table from its set-aside cards; its 对家
         beats it or passes (不打), and a pass or no answer means the 革命 seat 开点s."""
-        assert self.revolt is not None
-        play = parse_play(self.chong.pop(0))
+        assert self.revolution.revolt is not None
+        play = parse_play(self.revolution.chong.pop(0))
         for r, n in enumerate(play.counts()):
             self.aside[r] -= n
             self.played[r] += n
-        self._place_on_table(self.revolt, play, "chong")
-        self.top_gouji = self.top_pure = False
-        d = opposite(self.revolt)
+        self._place_on_table(self.revolution.revolt, play, "chong")
+        self.round.top_gouji = self.round.top_pure = False
+        d = opposite(self.revolution.revolt)
         if self._can_answer(d):
             self.to_act = d
         else:
             self.events.append(AUTO_PASSES[d])
-            self._chong_end(self.revolt)
+            self._chong_end(self.revolution.revolt)
 
     def _chong_answer(self, seat: int, play: Play) -> None:
         self._take(seat, play)
         self.events.append(play_event(_FOLLOW, seat, play.text))
-        self.marks[seat] = play.text
-        if self.chong:
+        self.round.marks[seat] = play.text
+        if self.revolution.chong:
             self._chong_next()
         else:
             self._chong_end(seat)  # all three beaten: the 对家 开点s
 
     def _chong_end(self, winner: int) -> None:
-        self.chong = []
-        self.kaidian[winner] = True
+        self.revolution.chong = []
+        self.opening.kaidian[winner] = True
         self.events.append(Event(EventKind.KAIDIAN, winner))
         d = opposite(winner)
         for s in (winner, d):
@@ -738,21 +758,25 @@ class Game:
                 self.events.append(Event(EventKind.OUT, s, value=self.places[s]))
         self._update_luanchan()
         if not self._check_end():
-            leader = self.round_leader if any(self.hands[self.round_leader]) else self._next_holder(self.round_leader)
+            leader = self.round.round_leader
+            if not any(self.hands[leader]):
+                leader = self._next_holder(leader)
             self._new_round(leader)
             self.events.append(ROUNDS[leader])
 
     def _place_on_table(self, seat: int, play: Play, kind: str) -> None:
-        self.top = (seat, play)
-        self.top_kind = kind
-        self.let_done = False
-        self.top_gouji = is_gouji(play, self.rules)  # in force: checked again once the play has done its work
-        self.top_pure = self.top_gouji and is_pure_gouji(play, self.rules)  # pure is 够级 too
-        self.marks[seat] = play.text
-        self._dead = self.top_gouji and seat == self.head and self.sijiji > 0 and self.holding >= 5
+        r = self.round
+        r.top = (seat, play)
+        r.top_kind = kind
+        r.let_done = False
+        gouji = r.top_gouji = is_gouji(play, self.rules)  # in force: checked again once the play has done its work
+        r.top_pure = gouji and is_pure_gouji(play, self.rules)  # pure is 够级 too
+        r.marks[seat] = play.text
+        rev = self.revolution
+        self._dead = gouji and seat == rev.head and rev.sijiji > 0 and self.holding >= 5
         if self._dead:
-            self.sijiji -= 1  # R14.7 要头: this 够级 play is 够死级, answered only by 烧
-            self.events.append(Event(EventKind.SIJIJI, seat, value=3 - self.sijiji))
+            rev.sijiji -= 1  # R14.7 要头: this 够级 play is 够死级, answered only by 烧
+            self.events.append(Event(EventKind.SIJIJI, seat, value=3 - rev.sijiji))
 
     def _after_play(self, seat: int, beaten: list[int], emptied: bool = False) -> None:
         """Places, 闷, the end of 够级 in force, the end of the game, then the next seat with a choice.
@@ -765,11 +789,12 @@ class Game:
                 emptied = True
         if not any(self.hands[seat]):
             emptied = True
-            if self.burning is not None and self.burning[0] == seat:  # R14.2 烧成功
-                self.shao_log.append(self.burning)
-                self.events.append(Event(EventKind.SHAO_OK, seat, target=self.burning[1]))
-                self.burning = None
-                self.duty[seat] = False
+            b = self.burn
+            if b.burning is not None and b.burning[0] == seat:  # R14.2 烧成功
+                b.shao_log.append(b.burning)
+                self.events.append(Event(EventKind.SHAO_OK, seat, target=b.burning[1]))
+                b.burning = None
+                b.duty[seat] = False
             if self.places[seat] is None:  # 走牌 (R8.1); a no-3 seat already holds its bottom place
                 place = self._open_place(bottom=False)
                 self.places[seat] = place
@@ -782,8 +807,9 @@ class Game:
             self._check_chuan_san()
         if emptied:
             self._update_luanchan()
-        if self.top_gouji and (not (any(self.hands[opposite(seat)]) or self._dead) or self.holding < 5):  # R4.4
-            self.top_gouji = self.top_pure = False
+        r = self.round
+        if r.top_gouji and (not (any(self.hands[_OPPOSITE[seat]]) or self._dead) or self.holding < 5):  # R4.4
+            r.top_gouji = r.top_pure = False
         if not (emptied and self._check_end()):
             self._advance(seat)
 
@@ -797,93 +823,81 @@ class Game:
         place = self._open_place(bottom=True)
         self.places[victim] = place
         self.men_log.append((by, victim))
-        self.duty[victim] = False
+        self.burn.duty[victim] = False
         self.events.append(Event(EventKind.MEN, by, shown, target=victim, value=place))
 
     def _pass(self, seat: int) -> None:
-        self.passed[seat] = True
-        self.marks[seat] = "pass"
+        r = self.round
+        r.passed[seat] = True
+        r.marks[seat] = "pass"
         self.events.append(PASSES[seat])
-        if self.top_kind == "chong":  # 不打: the 革命 seat 开点s (R14.6)
-            assert self.revolt is not None
-            self._chong_end(self.revolt)
+        if r.top_kind == "chong":  # 不打: the 革命 seat 开点s (R14.6)
+            assert self.revolution.revolt is not None
+            self._chong_end(self.revolution.revolt)
             return
         self._advance(seat)
 
     def _let(self, seat: int) -> None:
-        self.let_by = seat
-        self.let_done = True
-        self.marks[seat] = "let"
+        r = self.round
+        r.let_by = seat
+        r.let_done = True
+        r.marks[seat] = "let"
         self.events.append(Event(EventKind.LET, seat))
         self._advance(seat)
 
     # ------------------------------------------------------------------ turn order
     def _advance(self, seat: int) -> None:
         """Move the turn to the next seat with a choice, passing for those without (R5.2–R5.6)."""
-        for s in self._turn_order(seat):
+        r = self.round
+        assert r.top is not None
+        # the seats still to act on the top play after ``seat``, until the round would end: in play
+        # order, or as the ``burning`` hook orders a 够级 play in force (R5.2, R6.1; R14.2)
+        for s in (self.hooks.burning.gouji_order if r.top_gouji else PLAY_ORDER)[r.top[0]][seat]:
             if not any(self.hands[s]):
                 continue
             if self._can_answer(s):
                 self.to_act = s
                 return
-            self.passed[s] = True
-            self.marks[s] = "pass"
+            r.passed[s] = True
+            r.marks[s] = "pass"
             self.events.append(AUTO_PASSES[s])
-        if self.let_by is not None:  # neither 下家 nor 下联 beat the play that was let: the letter acts again
-            self.to_act = self.let_by
-            self.let_by = None
+        if r.let_by is not None:  # neither 下家 nor 下联 beat the play that was let: the letter acts again
+            self.to_act = r.let_by
+            r.let_by = None
             return
         self._end_round()
 
-    def _turn_order(self, seat: int) -> tuple[int, ...]:
-        """The seats still to act on the top play after ``seat``, until the round would end.
-
-        In play order from the top seat (R5.2, R6.1) — except a 够级 play in force under 烧牌优先
-        (R14.2): the other seats may burn first, the top seat's team before the other team, each in
-        play order, and its 对头 answers last.
-        """
-        assert self.top is not None
-        if self.rules.burn_priority and self.top_gouji:
-            return _BURN_ORDER[self.top[0]][seat]
-        return _PLAY_ORDER[self.top[0]][seat]
-
     def _end_round(self) -> None:
-        assert self.top is not None
-        top_seat, _ = self.top
-        if self.hui_open:
-            self.hui_open = False
-            if self.hui_seat == top_seat and not self.kaidian_lost[top_seat] and not self.kaidian[top_seat]:
-                self.kaidian[top_seat] = True
+        assert self.round.top is not None
+        top_seat, _ = self.round.top
+        o = self.opening
+        if o.hui_open:
+            o.hui_open = False
+            if o.hui_seat == top_seat and not o.kaidian_lost[top_seat] and not o.kaidian[top_seat]:
+                o.kaidian[top_seat] = True
                 self.events.append(Event(EventKind.KAIDIAN, top_seat))
-            self.hui_seat = None
-        if self.round_shao is not None:
-            self.shao_log.append(self.round_shao)
-            self.events.append(Event(EventKind.SHAO_STANDS, self.round_shao[0], target=self.round_shao[1]))
-        if self.rules.kaidian_without_fours:
-            if self.top_gouji and opens_without_fours(self.top[1]) and any(self.hands[top_seat]) \
-                    and not self.kaidian[top_seat] and not self.kaidian_lost[top_seat]:
-                self.kaidian[top_seat] = True
-                self.events.append(Event(EventKind.KAIDIAN, top_seat))
-        elif self.top_pure and any(self.hands[top_seat]) and not self.kaidian[top_seat]:
-            # R7.1: lead all 4s now to 开点 (whether the seat still may is checked then, so that
-            # the chance, which is public, does not tell who holds no 4)
-            self.kaidian_chance = top_seat
+            o.hui_seat = None
+        if self.round.round_shao is not None:
+            self.burn.shao_log.append(self.round.round_shao)
+            self.events.append(Event(EventKind.SHAO_STANDS, self.round.round_shao[0], target=self.round.round_shao[1]))
+        if any(self.hands[top_seat]):
+            self.hooks.kaidian.round_won(self, top_seat)  # R7.1 the chance of 开点; R14.1 开点
         leader = top_seat
         if not any(self.hands[top_seat]):
             leader = self._next_holder(top_seat)
             self.events.append(Event(EventKind.JIEFENG, leader))
         self._new_round(leader)
         self.events.append(ROUNDS[leader])
-        if self.burning is not None and self.burning[0] == leader and not self._leads(leader):
+        if self.burn.burning is not None and self.burn.burning[0] == leader and not self._leads(leader):
             self._burn_fail(leader)
 
     def _burn_fail(self, seat: int) -> None:
         """R14.2 烧失败: a burner that must lead and has no lead carrying a joker (nor its last play)
         is 大落 and plays no more; its cards leave play unseen, and the next seat leads."""
-        assert self.burning is not None
-        self.events.append(Event(EventKind.SHAO_FAIL, seat, target=self.burning[1]))
-        self.burning = None
-        self.duty[seat] = False
+        assert self.burn.burning is not None
+        self.events.append(Event(EventKind.SHAO_FAIL, seat, target=self.burn.burning[1]))
+        self.burn.burning = None
+        self.burn.duty[seat] = False
         for r, n in enumerate(self.hands[seat]):
             self.aside[r] += n
         self.hands[seat] = [0] * (RED + 1)
@@ -949,7 +963,7 @@ class Game:
 
     def _promote_revolt(self) -> None:
         """R11.4: the 革命 seat is 三科 when its teammates take 头科 and 二科 (串三家 then)."""
-        r = self.revolt
+        r = self.revolution.revolt
         if r is not None and self.places[r] == 4:
             mates = {self.places[s] for s in range(team_of(r), SEATS, 2) if s != r}
             if mates == {1, 2}:
@@ -961,14 +975,13 @@ class Game:
                 self.events.append(Event(EventKind.OUT, r, value=3, auto=True))
 
     def _update_luanchan(self) -> None:
-        """R9.4: the restrictions end — with ``luanchan_by_count`` (四户乱缠, R14.9) once four or fewer
-        seats hold cards; by the 大纲 (第十条, 第十一条) once 二科 is out, not before. 够级 itself ends by R4.4 in
-        ``_after_play`` whatever the preset."""
-        ends = self.holding <= 4 if self.rules.luanchan_by_count else 2 in self.places
-        if not self.luanchan and ends:
+        """R9.4: the restrictions end when the ``restrictions`` hook says (by the 大纲 once 二科 is out;
+        R14.9 四户乱缠 once four or fewer seats hold cards). 够级 itself ends by R4.4 in ``_after_play``
+        whatever the switches."""
+        if not self.luanchan and self.hooks.restrictions.ended(self):
             self.luanchan = True  # a 烧 in progress (R14.2) ends undecided (decision 32)
-            self.duty = [False] * SEATS
-            self.burning = None
+            self.burn.duty = [False] * SEATS
+            self.burn.burning = None
             self.events.append(Event(EventKind.LUANCHAN))
 
     def _check_chuan_san(self) -> None:
@@ -986,7 +999,7 @@ class Game:
         if self.chuan_san is None and not team_out and sum(holding) > 1:
             return False
         holders = [s for s in range(SEATS) if holding[s]]
-        order = [(self.round_leader + i) % SEATS for i in range(SEATS)]
+        order = [(self.round.round_leader + i) % SEATS for i in range(SEATS)]
         left = [s for s in holders if self.places[s] is None]
         left.sort(key=lambda s: (sum(self.hands[s]), order.index(s)))
         for s in left:
@@ -1001,48 +1014,11 @@ class Game:
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "rules": self.rules.to_dict(),
-            "hands": [format_counts(h) for h in self.hands],
-            "initial": self.initial,
-            "played": format_counts(self.played),
-            "shown": format_counts(self.shown),
-            "leader": self.leader,
-            "places": self.places,
-            "events": event_dicts(self.events, self._event_cache),
-            "ply": self.ply,
-            "over": self.over,
-            "chuan_san": self.chuan_san,
-            "kaidian": self.kaidian,
-            "kaidian_lost": self.kaidian_lost,
-            "kaidian_chance": self.kaidian_chance,
-            "natural": self.natural,
-            "duty": self.duty,
-            "shao_log": self.shao_log,
-            "men_log": self.men_log,
-            "luanchan": self.luanchan,
-            "revolt": self.revolt,
-            "aside": format_counts(self.aside),
-            "hui_open": self.hui_open,
-            "hui_seat": self.hui_seat,
-            "round_leader": self.round_leader,
-            "to_act": self.to_act,
-            "top": [self.top[0], str(self.top[1])] if self.top else None,
-            "top_gouji": self.top_gouji,
-            "top_pure": self.top_pure,
-            "top_kind": self.top_kind,
-            "passed": self.passed,
-            "marks": self.marks,
-            "let_by": self.let_by,
-            "let_done": self.let_done,
-            "round_shao": self.round_shao,
-            "burning": self.burning,
-            "chong": self.chong,
-            "chongdian": self.chongdian,
-            "head": self.head,
-            "sijiji": self.sijiji,
-            "grand_slam": self.grand_slam,
-        }
+        """The whole state, flat (one key per field of the game and of its groups), as JSON takes it."""
+        d = dump(self, _STORED, {"events": event_dicts(self.events, self._event_cache)})
+        for attr, _, spec in _GROUPS:
+            dump(getattr(self, attr), spec, d)
+        return d
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
@@ -1057,7 +1033,8 @@ class Game:
             if isinstance(value, list) and key != "events":  # (the event dicts are new lists of frozen rows)
                 d[key] = [list(x) if isinstance(x, list) else x for x in value]
         seen = {e.seat for e in self.events if e.kind == "giveup"}
-        d["kaidian_lost"] = [self.kaidian_lost[s] if s == seat else (s in seen or s in (self.revolt, self.head))
+        out = (self.revolution.revolt, self.revolution.head)
+        d["kaidian_lost"] = [self.opening.kaidian_lost[s] if s == seat else (s in seen or s in out)
                              for s in range(SEATS)]
         d["aside_count"] = sum(self.aside)
         return d
@@ -1072,32 +1049,16 @@ class Game:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:
+        """A game from ``to_dict``'s state, or an older one: a field added since reads as its ``old``
+        (those of the classic preset as a 大纲 game)."""
         g = cls._blank()
-        g.rules = Ruleset.from_dict(d["rules"])
-        g.hands = [parse_cards(h) for h in d["hands"]]
-        g.initial = list(d["initial"])
-        g.played = parse_cards(d["played"])
-        g.shown = parse_cards(d["shown"])
-        g.aside = parse_cards(d["aside"])
-        for key in ("leader", "ply", "over", "chuan_san", "kaidian_chance", "luanchan", "round_leader", "revolt",
-                    "hui_open", "hui_seat",
-                    "to_act", "top_gouji", "top_pure", "top_kind", "let_by", "let_done"):
-            setattr(g, key, d[key])
-        for key in ("places", "kaidian", "kaidian_lost", "natural", "duty", "passed", "marks"):
-            setattr(g, key, list(d[key]))
+        for name, value in read(_STORED, d):
+            setattr(g, name, value)
         g.events = [Event.from_dict(e) for e in d["events"]]
         g._event_cache = []
-        g.shao_log = [(a, b) for a, b in d["shao_log"]]
-        g.men_log = [(a, b) for a, b in d["men_log"]]
-        g.top = (d["top"][0], parse_play(d["top"][1])) if d["top"] else None
-        g.round_shao = (d["round_shao"][0], d["round_shao"][1]) if d["round_shao"] else None
-        # fields added with the classic preset: a state saved before them reads as a 大纲 game
-        g.burning = (d["burning"][0], d["burning"][1]) if d.get("burning") else None
-        g.chong = list(d.get("chong", []))
-        g.chongdian = d.get("chongdian", False)
-        g.head = d.get("head")
-        g.sijiji = d.get("sijiji", 0)
-        g.grand_slam = d.get("grand_slam")
+        for attr, kind, spec in _GROUPS:
+            setattr(g, attr, load(kind, spec, d))
+        g.hooks = hooks_for(g.rules)
         g._dead = False
         return g
 

@@ -36,6 +36,7 @@ from .cards import (
 from .errors import IllegalAction
 from .events import Event, EventKind, event_dicts
 from .game import Game, opposite, team_of
+from .hooks import hooks_for, pair_out
 from .plays import GOUJI_MIN, Play, holds_pure_gouji
 from .rules import Ruleset
 from .view import SeatView
@@ -116,6 +117,7 @@ class Match:
             raise ValueError("a match has at least one game")
         self.seed = seed
         self.rules = rules or Ruleset.preset()
+        self.hooks = hooks_for(self.rules)
         self.games = games
         self.game_no = 1
         self.deal_no = 0
@@ -413,7 +415,7 @@ class Match:
         ranks = (THREE,) if rules.compulsory_buy_three else (THREE, FOUR)  # 买三 buys 3s only (R14.5)
         self.queue = [{"kind": "shangban-plan", "seat": None}] if rules.shangban and self.by_lot else []
         self.queue += [{"kind": "buy-check", "seat": s, "rank": rank} for rank in ranks for s in order]
-        if self.results and rules.tribute:
+        if self.results and self.hooks.tribute.paid:
             self.queue.append({"kind": "tribute-plan", "seat": None})
         if rules.revolution:
             self.queue.append({"kind": "revolution-plan", "seat": None})
@@ -505,41 +507,8 @@ class Match:
             self.events.append(Event(EventKind.ASK3, giver, target=seat, auto=True))
 
     def _task_tribute_plan(self, _task: dict[str, Any]) -> None:
-        """R12: 点贡, 捎贡, 闷贡, 落贡 from the last game, in that order; 抗贡 first (R12.7)."""
-        prev = self.results[-1]
-        for s in range(SEATS):
-            if self.dealt[s][RED] == 4:
-                self.events.append(Event(EventKind.KANGGONG, s, tag="R"))
-                for mate in range(team_of(s), SEATS, 2):
-                    self.excused[mate] = True
-            elif self.dealt[s][BLACK] == 4:
-                self.events.append(Event(EventKind.KANGGONG, s, tag="B"))
-                self.excused[s] = True
-        places, kaidian = prev["places"], prev["kaidian"]
-        tasks: list[dict[str, Any]] = []
-        if self.rules.chuan_san_hu_double and prev["chuan_san"] is not None:  # R14.8: only the 串三户 tribute
-            self.queue[0:0] = [_tribute(s, opposite(s), 1, "duitou")
-                               for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
-            return
-        for a in range(3):
-            b = a + 3
-            if _pair_out(prev, a) or (kaidian[a] and kaidian[b]):
-                continue
-            if kaidian[a] != kaidian[b]:
-                loser, winner = (b, a) if kaidian[a] else (a, b)
-                tasks.append(_tribute(loser, winner, 1, "dian"))
-            elif [a, b] in self.dian_both:  # chosen before the deal (第三十一条)
-                tasks += [_tribute(a, b, 1, "dian"), _tribute(b, a, 1, "dian")]
-        burn = "burn" if self.rules.burn_priority else "shao"
-        tasks += [_tribute(victim, by, 1, burn) for by, victim in prev["shao"]]
-        tasks += [_tribute(victim, by, 1, "men") for by, victim in prev["men"]]
-        if prev["chuan_san"] is not None:
-            losers = [s for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
-            tasks += [_tribute(s, opposite(s), 1, "duitou") for s in losers]
-        else:
-            first, second = places.index(1), places.index(2)
-            tasks += [_tribute(places.index(6), first, 2, "luo"), _tribute(places.index(5), second, 1, "luo")]
-        self.queue[0:0] = tasks
+        """R12: the ``tribute`` hook's plan after the last game (``hooks``)."""
+        self.queue[0:0] = self.hooks.tribute.plan(self)
 
     def _task_tribute(self, task: dict[str, Any]) -> None:
         giver, taker = task["seat"], task["to"]
@@ -615,7 +584,7 @@ class Match:
     def _task_start_play(self, _task: dict[str, Any]) -> None:
         prev = self.previous
         hui = (prev is not None and prev["chuan_san"] is not None and self.revolt != self.leader
-               and not self.rules.chuan_san_hu_double)
+               and self.hooks.chuan_san.hui)
         self.game = Game.from_hands([format_counts(h) for h in self.hands], self.leader, self.rules,
                                     natural=self.natural, revolt=self.revolt, hui=hui, chongdian=self.chong_sets,
                                     yaotou=self.yaotou if self.revolt is not None and self.rules.yaotou else None)
@@ -648,7 +617,7 @@ class Match:
         """R11.1: the last 大落 leads (by lot when several seats had no 3); after 串三家 the beaten
         team chooses (R11.6)."""
         prev = self.results[-1]
-        choose = prev["chuan_san"] is not None and not self.rules.chuan_san_hu_double  # the 大落 leads (decision 33)
+        choose = prev["chuan_san"] is not None and self.hooks.chuan_san.next_chosen  # else the 大落 leads (decision 33)
         self.by_lot = not choose and len(prev["no3"]) >= 2
         if self.by_lot:
             self.leader = random.Random(f"{self.seed}/{self.game_no}/lot").randrange(SEATS)
@@ -668,10 +637,10 @@ class Match:
             losers = [s for s in range(SEATS) if team_of(s) != prev["chuan_san"]]
             chooser = max(losers, key=lambda s: prev["places"][s])
             self.queue.append({"kind": "choose-leader", "seat": chooser, "team": team_of(chooser)})
-        waived = not self.rules.tribute or (self.rules.chuan_san_hu_double and prev["chuan_san"] is not None)
+        waived = not self.hooks.tribute.paid or self.hooks.chuan_san.tributes(prev) is not None
         for a in range(3):
             b = a + 3
-            if not waived and not _pair_out(prev, a) and not prev["kaidian"][a] and not prev["kaidian"][b]:
+            if not waived and not pair_out(prev, a) and not prev["kaidian"][a] and not prev["kaidian"][b]:
                 lower = a if prev["places"][a] > prev["places"][b] else b
                 self.queue.append({"kind": "dian-choice", "seat": lower, "pair": [a, b]})
         self.queue.append({"kind": "deal", "seat": None, "hands": [format_counts(h) for h in hands] if hands else None})
@@ -728,13 +697,3 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match game {self.game_no}/{self.games} phase={self.phase} to_act={self._waiting}>"
-
-
-def _pair_out(prev: dict[str, Any], a: int) -> bool:
-    """The pair of 对家 a, a+3 is out of 开点 and 点贡 when one sat in 革命 without 冲点 (R11.4, R14.6)."""
-    return prev["revolt"] in (a, a + 3) and not prev.get("chongdian", False)
-
-
-def _tribute(giver: int, taker: int, n: int, tag: str) -> dict[str, Any]:
-    return {"kind": "tribute", "seat": giver, "to": taker, "n": n, "tag": tag}
-

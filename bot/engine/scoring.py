@@ -78,7 +78,7 @@ def score(g: Game) -> GameResult:
     for by, victim in g.men_log:
         items[by].append(("men", 1))
         items[victim].append(("mened", -1))
-    multiplier = 2 if g.grand_slam is not None or (g.rules.chuan_san_hu_double and g.chuan_san is not None) else 1
+    multiplier = g.hooks.chuan_san.multiplier(g)  # 满贯 (R13.3), 串三户 (R14.8)
     if multiplier > 1:  # shown as its own item, so the sheet still adds up line by line
         for it in items + team_items:
             extra = sum(v for _, v in it) * (multiplier - 1)
