@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .cards import BLACK, FOUR, RED, SEATS
+from .cards import BLACK, FOUR, RED, SEATS, THREE, TWO
 from .events import Event, EventKind
 from .moves import only_threes
 from .plays import opens_without_fours
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from .match import Match
     from .plays import Play
     from .rules import Ruleset
+
+TRIBUTE_RANKS = (RED, BLACK, TWO)
+"""法定进贡牌, strongest first (第三十五条): what tribute is paid in and a 3 or 4 bought with."""
 
 Order = tuple[tuple[tuple[int, ...], ...], ...]
 """Seats still to act after a seat, by the top seat and that seat."""
@@ -251,6 +254,60 @@ class ChuanSanHu(ChuanSan):
         return [tribute_task(s, _opposite(s), 1, "duitou") for s in range(SEATS) if s % 2 != prev["chuan_san"]]
 
 
+# ---------------------------------------------------------------------- buying before play
+class Buying(Rule):
+    """R11.2/R11.3 (the 大纲): a seat dealt no 3 (then no 4) may buy one from its 对家 with a 2 or joker,
+    and the 对家 may refuse; failing that, one is given (赠3/赠4) down a fixed chain of seats."""
+
+    rules: ClassVar[tuple[str, ...]] = ("R11.2", "R11.3")
+    ranks: ClassVar[tuple[int, ...]] = (THREE, FOUR)
+    """The ranks a seat lacking them buys, in order."""
+    optional: ClassVar[bool] = True
+    """The buyer may decline (``no-buy``) and the seller refuse (``refuse``)."""
+
+    def check(self, m: Match, seat: int, rank: int) -> None:
+        """A seat without ``rank`` after the deal: queue its offer, or give it one."""
+        opp = _opposite(seat)
+        can_pay = any(m.payable[seat][r] for r in TRIBUTE_RANKS)
+        if can_pay and m.hands[opp][rank] >= 2:
+            m.queue.insert(0, {"kind": "buy-offer", "seat": seat, "rank": rank})
+            return
+        chain = ([opp] if not can_pay else []) + [(seat + 4) % SEATS, (seat + 2) % SEATS,
+                                                  (seat + 5) % SEATS, (seat + 1) % SEATS]
+        giver = next((g for g in chain if m.hands[g][rank] >= 2), None)
+        if giver is not None:
+            m._move(giver, seat, rank)
+            m.events.append(Event(EventKind.GIFT, giver, target=seat, value=rank, auto=True))
+
+
+class CompulsoryBuyThree(Buying):
+    """R14.5 买三/要三 (``compulsory_buy_three``): a seat with no 3 must buy one with a 2 or joker from
+    the 对家, else from the 对家's team, and the seller must sell; failing that, it asks its own team.
+    A seat with nothing to pay is in 革命 at once (with ``revolution``). No 4s are bought."""
+
+    rules = ("R14.5",)
+    ranks = (THREE,)
+    optional = False
+
+    def check(self, m: Match, seat: int, rank: int) -> None:
+        if not any(m.payable[seat][r] for r in TRIBUTE_RANKS):
+            if m.rules.revolution:
+                if seat not in m.votes:
+                    m.votes.append(seat)
+                    m.events.append(Event(EventKind.REVOLT_AUTO, seat, auto=True))
+                return
+        else:
+            sellers = [_opposite(seat), (seat + 1) % SEATS, (seat + 5) % SEATS]
+            seller = next((s for s in sellers if m.hands[s][THREE] >= 2), None)
+            if seller is not None:
+                m.queue.insert(0, {"kind": "buy-offer", "seat": seat, "rank": THREE, "from": seller})
+                return
+        giver = next((g for g in ((seat + 4) % SEATS, (seat + 2) % SEATS) if m.hands[g][THREE] >= 2), None)
+        if giver is not None:
+            m._move(giver, seat, THREE)
+            m.events.append(Event(EventKind.ASK3, giver, target=seat, auto=True))
+
+
 # ---------------------------------------------------------------------- tribute between games
 class Tribute(Rule):
     """R12: 抗贡 first (R12.7), then 点贡, 捎贡 (烧贡), 闷贡, and 落贡 or 对头贡 after 串三家."""
@@ -336,6 +393,8 @@ HOOKS: tuple[Hook, ...] = (
     Hook("chuan_san", "what 串三家 brings: the score multiplier, the next leader, 汇5, its tribute", ChuanSan(),
          (("chuan_san_hu_double", True, ChuanSanHu()),)),
     Hook("tribute", "the tribute plan between games", Tribute(), (("tribute", False, NoTribute()),)),
+    Hook("buying", "what a seat dealt no 3 or 4 does before play", Buying(),
+         (("compulsory_buy_three", True, CompulsoryBuyThree()),)),
 )
 """Every hook, its 大纲 rule and the switches that replace it."""
 
@@ -349,6 +408,7 @@ class Hooks:
     restrictions: Restrictions
     chuan_san: ChuanSan
     tribute: Tribute
+    buying: Buying
 
 
 _MADE: dict[Ruleset, Hooks] = {}

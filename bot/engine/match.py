@@ -25,7 +25,6 @@ from .cards import (
     RED,
     SEATS,
     SYMBOLS,
-    THREE,
     TWO,
     Counts,
     deal_hands,
@@ -36,13 +35,11 @@ from .cards import (
 from .errors import IllegalAction
 from .events import Event, EventKind, event_dicts
 from .game import Game, opposite, team_of
-from .hooks import hooks_for, pair_out
+from .hooks import TRIBUTE_RANKS, hooks_for, pair_out
 from .plays import GOUJI_MIN, Play, holds_pure_gouji
 from .rules import Ruleset
 from .view import SeatView
 
-TRIBUTE_RANKS = (RED, BLACK, TWO)
-"""法定进贡牌, strongest first (第三十五条)."""
 TRIBUTE_NAMES = {"dian": "点贡", "shao": "捎贡", "burn": "烧贡", "men": "闷贡", "luo": "落贡", "duitou": "对头贡"}
 SUITS = "SHCD"
 """♠ ♥ ♣ ♦ as letters: suits are kept for the 4s only, which is all 上班 needs (R2.1, R14.4)."""
@@ -299,8 +296,7 @@ class Match:
         if kind == "buy-offer":
             rank = SYMBOLS[task["rank"]]
             cards = [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]]
-            optional = not self.rules.compulsory_buy_three  # 买三 is a must (R14.5)
-            return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + (["no-buy"] if optional else [])
+            return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + (["no-buy"] if self.hooks.buying.optional else [])
         if kind == "shangban":
             return ["shangban", "no-shangban"]
         if kind == "chongdian":
@@ -333,7 +329,7 @@ class Match:
             seller = task.get("from", opposite(seat))
             self.events.append(Event(EventKind.BUY_OFFER, seat, SYMBOLS[card], target=seller, value=task["rank"]))
             answer = {"kind": "buy-answer", "seat": seller, "buyer": seat, "rank": task["rank"], "card": card}
-            if self.rules.compulsory_buy_three:  # the seller must sell (R14.5)
+            if not self.hooks.buying.optional:  # the seller must sell (R14.5)
                 self._decide(answer, "accept")
             else:
                 self.queue.insert(0, answer)
@@ -412,9 +408,8 @@ class Match:
         self.events.append(Event(EventKind.DEAL, self.leader, value=self.game_no))
         order = [(self.leader + i) % SEATS for i in range(SEATS)]
         rules = self.rules
-        ranks = (THREE,) if rules.compulsory_buy_three else (THREE, FOUR)  # 买三 buys 3s only (R14.5)
         self.queue = [{"kind": "shangban-plan", "seat": None}] if rules.shangban and self.by_lot else []
-        self.queue += [{"kind": "buy-check", "seat": s, "rank": rank} for rank in ranks for s in order]
+        self.queue += [{"kind": "buy-check", "seat": s, "rank": r} for r in self.hooks.buying.ranks for s in order]
         if self.results and self.hooks.tribute.paid:
             self.queue.append({"kind": "tribute-plan", "seat": None})
         if rules.revolution:
@@ -467,44 +462,10 @@ class Match:
         self.hands[taker][rank] += n
 
     def _task_buy_check(self, task: dict[str, Any]) -> None:
-        """R11.2/R11.3: a seat lacking the rank buys from its 对家, else is given one (赠3/赠4)."""
+        """R11.2/R11.3, R14.5: a seat lacking the rank buys it or is given one, as the ``buying`` hook says."""
         seat, rank = task["seat"], task["rank"]
-        if self.hands[seat][rank]:
-            return
-        if self.rules.compulsory_buy_three:
-            self._buy_three(seat)
-            return
-        opp = opposite(seat)
-        can_pay = any(self.payable[seat][r] for r in TRIBUTE_RANKS)
-        if can_pay and self.hands[opp][rank] >= 2:
-            self.queue.insert(0, {"kind": "buy-offer", "seat": seat, "rank": rank})
-            return
-        chain = ([opp] if not can_pay else []) + [(seat + 4) % SEATS, (seat + 2) % SEATS,
-                                                  (seat + 5) % SEATS, (seat + 1) % SEATS]
-        giver = next((g for g in chain if self.hands[g][rank] >= 2), None)
-        if giver is not None:
-            self._move(giver, seat, rank)
-            self.events.append(Event(EventKind.GIFT, giver, target=seat, value=rank, auto=True))
-
-    def _buy_three(self, seat: int) -> None:
-        """R14.5 买三/要三: buy a 3 with a 2 or joker from the 对家, else from the 对家's team; failing
-        that, ask the own team for one. A seat with nothing to pay is in 革命 at once."""
-        if not any(self.payable[seat][r] for r in TRIBUTE_RANKS):
-            if self.rules.revolution:
-                if seat not in self.votes:
-                    self.votes.append(seat)
-                    self.events.append(Event(EventKind.REVOLT_AUTO, seat, auto=True))
-                return
-        else:
-            sellers = [opposite(seat), (seat + 1) % SEATS, (seat + 5) % SEATS]
-            seller = next((s for s in sellers if self.hands[s][THREE] >= 2), None)
-            if seller is not None:
-                self.queue.insert(0, {"kind": "buy-offer", "seat": seat, "rank": THREE, "from": seller})
-                return
-        giver = next((g for g in ((seat + 4) % SEATS, (seat + 2) % SEATS) if self.hands[g][THREE] >= 2), None)
-        if giver is not None:
-            self._move(giver, seat, THREE)
-            self.events.append(Event(EventKind.ASK3, giver, target=seat, auto=True))
+        if not self.hands[seat][rank]:
+            self.hooks.buying.check(self, seat, rank)
 
     def _task_tribute_plan(self, _task: dict[str, Any]) -> None:
         """R12: the ``tribute`` hook's plan after the last game (``hooks``)."""
