@@ -57,7 +57,7 @@ from .state import (
     Stored,
     dump,
     load,
-    read,
+    restore,
 )
 from .view import SeatView
 
@@ -1052,8 +1052,7 @@ class Game:
         """A game from ``to_dict``'s state, or an older one: a field added since reads as its ``old``
         (those of the classic preset as a 大纲 game)."""
         g = cls._blank()
-        for name, value in read(_STORED, d):
-            setattr(g, name, value)
+        restore(g, _STORED, d)
         g.events = [Event.from_dict(e) for e in d["events"]]
         g._event_cache = []
         for attr, kind, spec in _GROUPS:

@@ -38,6 +38,7 @@ from .game import Game, opposite, team_of
 from .hooks import TRIBUTE_RANKS, hooks_for, pair_out
 from .plays import GOUJI_MIN, Play, holds_pure_gouji
 from .rules import Ruleset
+from .state import DEEP, DICTS, HANDS, LIST, LISTS, RULES, Codec, Spec, Stored, dump, restore
 from .view import SeatView
 
 TRIBUTE_NAMES = {"dian": "点贡", "shao": "捎贡", "burn": "烧贡", "men": "闷贡", "luo": "落贡", "duitou": "对头贡"}
@@ -103,6 +104,21 @@ class MatchView:
         d["standings"] = self.standings.to_dict()
         d["game"] = self.game.to_dict() if self.game else None
         return d
+
+
+_GAME = Codec(lambda g: g.to_dict() if g else None, lambda d: Game.from_dict(d) if d else None)
+"""The game in play, or None between games."""
+_STORED: Spec = (
+    Stored("seed"), Stored("rules", RULES), Stored("games"), Stored("game_no"), Stored("deal_no"),
+    Stored("results", DEEP), Stored("game", _GAME), Stored("phase"), Stored("waiting", attr="_waiting"),
+    Stored("queue", DICTS), Stored("leader"), Stored("hands", HANDS), Stored("dealt", HANDS),
+    Stored("payable", HANDS), Stored("votes", LIST), Stored("revolt"), Stored("natural", LIST),
+    Stored("excused", LIST), Stored("dian_both", LISTS),
+    # added with the classic preset: a match saved before them reads as a 大纲 match
+    Stored("by_lot", old=False), Stored("preset_suits", old=None), Stored("suits", LIST, old=lambda: [""] * SEATS),
+    Stored("chong_sets", LIST, old=list), Stored("yaotou", old=None), Stored("shown4", LISTS, old=list),
+)
+"""A match's stored fields (``state``); its log is written through its cache."""
 
 
 class Match:
@@ -613,43 +629,20 @@ class Match:
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "seed": self.seed, "rules": self.rules.to_dict(), "games": self.games, "game_no": self.game_no,
-            "deal_no": self.deal_no, "results": self.results,
-            "events": event_dicts(self.events, self._event_cache),
-            "game": self.game.to_dict() if self.game else None, "phase": self.phase, "waiting": self._waiting,
-            "queue": self.queue, "leader": self.leader,
-            "hands": [format_counts(h) for h in self.hands], "dealt": [format_counts(h) for h in self.dealt],
-            "payable": [format_counts(h) for h in self.payable], "votes": self.votes, "revolt": self.revolt,
-            "natural": self.natural, "excused": self.excused, "dian_both": self.dian_both,
-            "by_lot": self.by_lot, "preset_suits": self.preset_suits, "suits": self.suits,
-            "chong_sets": self.chong_sets, "yaotou": self.yaotou, "shown4": self.shown4,
-        }
+        """The whole match, flat, as JSON takes it (its fields: ``_STORED``)."""
+        return dump(self, _STORED, {"events": event_dicts(self.events, self._event_cache)})
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Match:
+        """A match from ``to_dict``'s state, or an older one: a field added since reads as its ``old``
+        (those of the classic preset as a 大纲 match)."""
         m = cls(d["seed"], Ruleset.from_dict(d["rules"]), d["games"])
-        m.game_no, m.deal_no, m.phase = d["game_no"], d["deal_no"], d["phase"]
-        m.leader, m.revolt = d["leader"], d["revolt"]
-        m._waiting = d["waiting"]
-        m.results = json.loads(json.dumps(d["results"]))
+        restore(m, _STORED, d)
         m.events = [Event.from_dict(e) for e in d["events"]]
         m._event_cache = []
-        m.game = Game.from_dict(d["game"]) if d["game"] else None
-        m.queue = [dict(t) for t in d["queue"]]
-        m.hands, m.dealt, m.payable = ([parse_cards(h) for h in d[key]] for key in ("hands", "dealt", "payable"))
-        m.votes, m.natural, m.excused = list(d["votes"]), list(d["natural"]), list(d["excused"])
-        m.dian_both = [list(p) for p in d["dian_both"]]
-        # fields added with the classic preset: a state saved before them reads as a 大纲 match
-        m.by_lot = d.get("by_lot", False)
-        m.preset_suits = d.get("preset_suits")
-        m.suits = list(d.get("suits", [""] * SEATS))
-        m.chong_sets = list(d.get("chong_sets", []))
-        m.yaotou = d.get("yaotou")
-        m.shown4 = [list(x) for x in d.get("shown4", [])]
         return m
 
     @classmethod

@@ -13,6 +13,7 @@ state, not how it stores it, so the stored snapshots and ``Game.to_json`` stay w
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, TypeVar
@@ -56,6 +57,12 @@ PAIR: Final = Codec(None, _pair)
 """A (seat, seat) pair or None: a list in JSON."""
 PAIRS: Final = Codec(None, lambda x: [(a, b) for a, b in x])
 """A list of (seat, seat) pairs."""
+LISTS: Final = Codec(None, lambda x: [list(y) for y in x])
+"""A list of lists of plain values."""
+DICTS: Final = Codec(None, lambda x: [dict(y) for y in x])
+"""A list of flat dicts."""
+DEEP: Final = Codec(None, lambda x: json.loads(json.dumps(x)))
+"""Nested JSON data, read into objects of its own all the way down."""
 CARDS: Final = Codec(format_counts, parse_cards)
 """Card counts, as their canonical text."""
 HANDS: Final = Codec(lambda hs: [format_counts(h) for h in hs], lambda xs: [parse_cards(x) for x in xs])
@@ -71,12 +78,18 @@ REQUIRED: Final = object()
 
 @dataclass(frozen=True, slots=True)
 class Stored:
-    """One stored field: its name (the JSON key), its codec, and what a snapshot without it reads as
-    (``old``: a value, a zero-argument function for a fresh list, or ``REQUIRED``)."""
+    """One stored field: its name (the JSON key), its codec, what a snapshot without it reads as
+    (``old``: a value, a zero-argument function for a fresh list, or ``REQUIRED``), and the attribute
+    that holds it when that is not its name."""
 
     name: str
     codec: Codec = PLAIN
     old: Any = REQUIRED
+    attr: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.attr:
+            object.__setattr__(self, "attr", self.name)
 
 
 Spec = tuple[Stored, ...]
@@ -97,18 +110,25 @@ def spec_of(cls: type) -> Spec:
 def dump(obj: object, spec: Spec, into: dict[str, Any]) -> dict[str, Any]:
     """Write ``obj``'s stored fields into ``into`` (flat, one key each) and return it."""
     for s in spec:
-        value = getattr(obj, s.name)
+        value = getattr(obj, s.attr)
         into[s.name] = value if s.codec.dump is None else s.codec.dump(value)
     return into
 
 
 def read(spec: Spec, d: dict[str, Any]) -> Iterable[tuple[str, Any]]:
-    """The fields of ``spec`` read from a snapshot; a field it predates reads as its ``old``."""
+    """The fields of ``spec`` read from a snapshot, by the attribute that holds each; a field the
+    snapshot predates reads as its ``old``."""
     for s in spec:
         if s.name in d or s.old is REQUIRED:
-            yield s.name, s.codec.load(d[s.name])
+            yield s.attr, s.codec.load(d[s.name])
         else:
-            yield s.name, s.old() if callable(s.old) else s.old
+            yield s.attr, s.old() if callable(s.old) else s.old
+
+
+def restore(obj: object, spec: Spec, d: dict[str, Any]) -> None:
+    """Set ``obj``'s stored fields from a snapshot (for an object that is not one dataclass)."""
+    for attr, value in read(spec, d):
+        setattr(obj, attr, value)
 
 
 def load(cls: Callable[..., T], spec: Spec, d: dict[str, Any]) -> T:
