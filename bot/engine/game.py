@@ -3,7 +3,9 @@
 ``Game`` is a pure state machine: ``act(seat, action)`` validates everything first and raises
 ``IllegalAction`` before touching any state, then applies the action and moves the turn on,
 passing for every seat that has no choice (R5.6), so that ``to_act`` is always a seat with a
-real decision. All state is plain data and round-trips through JSON.
+real decision. All state is plain data and round-trips through JSON: the game's own fields and
+its typed groups (``state``: the round, 烧牌, 开点, 革命 with 冲点 and 要头), stored by one mechanism.
+Where a switch changes a rule, the game asks its ``hooks`` (``hooks.py``), never the switch.
 """
 
 from __future__ import annotations
@@ -297,8 +299,9 @@ class Game:
                yaotou: bool | None = None) -> None:
         """Set 革命 aside (R11.4: place 四科 for now), place seats with no 3 at the bottom in play
         order from the leader (R8.3), and lead 冲点 (R14.6) or 汇5 (R11.6) when asked."""
+        rev = self.revolution
         if revolt is not None:
-            self.revolution.revolt = revolt
+            rev.revolt = revolt
             for r, n in enumerate(self.hands[revolt]):
                 self.aside[r] += n
             self.hands[revolt] = [0] * (RED + 1)
@@ -308,10 +311,10 @@ class Game:
             if chong:  # R14.6, logged before 要头/无头, which its 对头 declared after it
                 self.events.append(Event(EventKind.CHONGDIAN, revolt, " ".join(str(p) for p in chong)))
             if yaotou is not None:  # R14.7; the pair's 开点 is settled by 冲点 or left out (decision 29)
-                self.revolution.head = opposite(revolt)
-                self.revolution.sijiji = 3 if yaotou else 0
-                self.opening.kaidian_lost[self.revolution.head] = True
-                self.events.append(Event(EventKind.YAOTOU if yaotou else EventKind.WUTOU, self.revolution.head))
+                rev.head = opposite(revolt)
+                rev.sijiji = 3 if yaotou else 0
+                self.opening.kaidian_lost[rev.head] = True
+                self.events.append(Event(EventKind.YAOTOU if yaotou else EventKind.WUTOU, rev.head))
         for i in range(SEATS):
             s = (self.leader + i) % SEATS
             if self.places[s] is None and self.hands[s][THREE] == 0:
@@ -324,8 +327,8 @@ class Game:
                 self._new_round(self._next_holder(self.leader))
             self.to_act = self.round.round_leader
             if chong:
-                self.revolution.chongdian = True
-                self.revolution.chong = [str(p) for p in chong]
+                rev.chongdian = True
+                rev.chong = [str(p) for p in chong]
                 self._chong_next()
             elif hui:
                 self._lead_hui(self.round.round_leader)
@@ -540,8 +543,9 @@ class Game:
         """How the seat's answers to the top play count, the same for every play that beats it: a kind
         (``chong``, ``dadian``, ``follow``, ``shao``), ``shao?`` (捎 by 第十六条, judged per play),
         ``free`` (follow, or kill with one card more), ``locked`` (only 大王二杀一, 第十条) — or the
-        reason no answer is allowed. The one place that reads R5.3, R6.1–R6.3, R14.2 and R14.7 for
-        answers, for validating a typed play and for listing the legal ones alike."""
+        reason no answer is allowed. The one place that reads R5.3, R6.1–R6.3 and R14.7 for answers
+        (and the ``burning`` hook, R6.3 or R14.2, for a burn), for validating a typed play and for
+        listing the legal ones alike."""
         r = self.round
         assert r.top is not None
         top_seat = r.top[0]
