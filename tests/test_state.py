@@ -28,8 +28,6 @@ from bot.engine.state import (
     RevoltState,
     RoundState,
     Stored,
-    dump,
-    load,
     spec_of,
 )
 
@@ -127,9 +125,9 @@ def test_issue15_2_an_older_match_without_the_classic_fields_reads_as_a_dagang_m
 
 
 def test_issue15_2_a_field_an_old_snapshot_lacks_reads_as_a_fresh_value_each_time() -> None:
-    d = dump(RevoltState.start(), REVOLT, {})
+    d = REVOLT.dump(RevoltState.start(), {})
     del d["chong"]
-    a, b = load(RevoltState, REVOLT, d), load(RevoltState, REVOLT, d)
+    a, b = REVOLT.load(RevoltState, d), REVOLT.load(RevoltState, d)
     assert a.chong == [] and a.chong is not b.chong
 
 

@@ -53,13 +53,11 @@ from .state import (
     RULES,
     BurnState,
     KaidianState,
+    Layout,
     RevoltState,
     RoundState,
     Spec,
     Stored,
-    dump,
-    load,
-    restore,
 )
 from .view import SeatView
 
@@ -93,7 +91,7 @@ def _of(path: str) -> Any:
     return property(attrgetter(path))
 
 
-_STORED: Spec = (
+_STORED = Spec(
     Stored("rules", RULES), Stored("hands", HANDS), Stored("initial", LIST), Stored("played", CARDS),
     Stored("shown", CARDS), Stored("aside", CARDS), Stored("leader"), Stored("places", LIST), Stored("ply"),
     Stored("over"), Stored("chuan_san"), Stored("men_log", PAIRS), Stored("luanchan"), Stored("to_act"),
@@ -105,6 +103,8 @@ _GROUPS: tuple[tuple[str, Any, Spec], ...] = (
     ("revolution", RevoltState, REVOLT),
 )
 """Each state group: the game's attribute, its class and its stored fields."""
+_LAYOUT = Layout(_STORED, _GROUPS)
+"""All of them, written and read in one pass."""
 
 
 class Game:
@@ -1019,10 +1019,7 @@ class Game:
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
         """The whole state, flat (one key per field of the game and of its groups), as JSON takes it."""
-        d = dump(self, _STORED, {"events": event_dicts(self.events, self._event_cache)})
-        for attr, _, spec in _GROUPS:
-            dump(getattr(self, attr), spec, d)
-        return d
+        return _LAYOUT.dump(self, {"events": event_dicts(self.events, self._event_cache)})
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
@@ -1056,11 +1053,9 @@ class Game:
         """A game from ``to_dict``'s state, or an older one: a field added since reads as its ``old``
         (those of the classic preset as a 大纲 game)."""
         g = cls._blank()
-        restore(g, _STORED, d)
+        _LAYOUT.restore(g, d)
         g.events = [Event.from_dict(e) for e in d["events"]]
         g._event_cache = []
-        for attr, kind, spec in _GROUPS:
-            setattr(g, attr, load(kind, spec, d))
         g.hooks = hooks_for(g.rules)
         g._dead = False
         return g

@@ -412,16 +412,27 @@ class Hooks:
 
 
 _MADE: dict[Ruleset, Hooks] = {}
+"""The hooks of every ruleset asked so far, by its switches."""
+_BY_ID: dict[int, tuple[Ruleset, Hooks]] = {}
+"""… and by the ruleset object itself: a search rebuilds a game, and asks, thousands of times a
+decision with the one ruleset object ``Ruleset.from_dict`` shares, and a ``Ruleset``'s own hash and
+equality (of sixteen fields, in Python) would cost more than the rest of the lookup."""
 
 
 def hooks_for(rules: Ruleset) -> Hooks:
     """The rule at every hook that ``rules``' switches choose."""
+    known = _BY_ID.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
     made = _MADE.get(rules)
     if made is None:
         chosen: dict[str, Any] = {
             h.name: next((rule for switch, on, rule in h.variants if getattr(rules, switch) is on), h.default)
             for h in HOOKS}
         made = _MADE[rules] = Hooks(**chosen)
+    if len(_BY_ID) >= 512:  # a long-lived bot makes a ruleset per table: keep the recent ones only
+        _BY_ID.clear()
+    _BY_ID[id(rules)] = (rules, made)  # holding the ruleset, so that its id is not reused
     return made
 
 

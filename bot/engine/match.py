@@ -38,7 +38,7 @@ from .game import Game, opposite, team_of
 from .hooks import TRIBUTE_RANKS, hooks_for, pair_out
 from .plays import GOUJI_MIN, Play, holds_pure_gouji
 from .rules import Ruleset
-from .state import DEEP, DICTS, HANDS, LIST, LISTS, RULES, Codec, Spec, Stored, dump, restore
+from .state import DEEP, DICTS, HANDS, LIST, LISTS, RULES, Codec, Spec, Stored
 from .view import SeatView
 
 TRIBUTE_NAMES = {"dian": "点贡", "shao": "捎贡", "burn": "烧贡", "men": "闷贡", "luo": "落贡", "duitou": "对头贡"}
@@ -108,7 +108,7 @@ class MatchView:
 
 _GAME = Codec(lambda g: g.to_dict() if g else None, lambda d: Game.from_dict(d) if d else None)
 """The game in play, or None between games."""
-_STORED: Spec = (
+_STORED = Spec(
     Stored("seed"), Stored("rules", RULES), Stored("games"), Stored("game_no"), Stored("deal_no"),
     Stored("results", DEEP), Stored("game", _GAME), Stored("phase"), Stored("waiting", attr="_waiting"),
     Stored("queue", DICTS), Stored("leader"), Stored("hands", HANDS), Stored("dealt", HANDS),
@@ -630,7 +630,7 @@ class Match:
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
         """The whole match, flat, as JSON takes it (its fields: ``_STORED``)."""
-        return dump(self, _STORED, {"events": event_dicts(self.events, self._event_cache)})
+        return _STORED.dump(self, {"events": event_dicts(self.events, self._event_cache)})
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
@@ -640,7 +640,7 @@ class Match:
         """A match from ``to_dict``'s state, or an older one: a field added since reads as its ``old``
         (those of the classic preset as a 大纲 match)."""
         m = cls(d["seed"], Ruleset.from_dict(d["rules"]), d["games"])
-        restore(m, _STORED, d)
+        _STORED.restore(m, d)
         m.events = [Event.from_dict(e) for e in d["events"]]
         m._event_cache = []
         return m

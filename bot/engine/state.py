@@ -3,9 +3,9 @@
 A game's state is mutually dependent in groups — the round (R5), 烧牌 (R6.3–R6.5, R14.2), 开点
 (R7, R14.1, R11.6 汇5) and 革命 with 冲点 and 要头 (R11.4, R14.6, R14.7) — and each group is a
 dataclass here. Every stored field says how it is stored (its ``Codec``) and, if it was added after
-games were first saved, what an older snapshot that lacks it reads as (``old``). ``dump`` and
-``load`` write and read any of them by those fields — the groups, and the game's own fields listed
-as a ``Spec`` — so no key is listed by hand twice and an older snapshot keeps loading.
+games were first saved, what an older snapshot that lacks it reads as (``old``). A ``Spec`` of
+those fields writes and reads any of them — a group (``spec_of``), the game's own fields, the
+match's — so no key is listed by hand twice and an older snapshot keeps loading.
 
 The JSON is flat, one key per field, as it has always been: the groups are how the engine holds its
 state, not how it stores it, so the stored snapshots and ``Game.to_json`` stay what they were.
@@ -14,8 +14,9 @@ state, not how it stores it, so the stored snapshots and ``Game.to_json`` stay w
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Container, Iterator
+from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter, itemgetter
 from typing import Any, Final, TypeVar
 
 from .cards import SEATS, format_counts, parse_cards
@@ -27,10 +28,10 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class Codec:
-    """How a field is written to JSON (``dump``; None: as it is) and read back (``load``)."""
+    """How a field is written to JSON and read back; None: as it is."""
 
     dump: Callable[[Any], Any] | None
-    load: Callable[[Any], Any]
+    load: Callable[[Any], Any] | None
 
 
 def _pair(x: Any) -> tuple[int, int] | None:
@@ -45,11 +46,7 @@ def _dump_top(top: tuple[int, Play] | None) -> list[Any] | None:
     return [top[0], str(top[1])] if top else None
 
 
-def _same(x: T) -> T:
-    return x
-
-
-PLAIN: Final = Codec(None, _same)
+PLAIN: Final = Codec(None, None)
 """An int, a bool, a text or None."""
 LIST: Final = Codec(None, list)
 """A list of plain values, read into a list of its own."""
@@ -92,8 +89,104 @@ class Stored:
             object.__setattr__(self, "attr", self.name)
 
 
-Spec = tuple[Stored, ...]
-"""The stored fields of one object, in the order they are written."""
+class Spec:
+    """The stored fields of one object, in the order they are written, compiled once: a view and a
+    saved table write a game every action, and a search reads one back for every deal it samples, so
+    the values are read and written together (``attrgetter``, ``itemgetter``) and only the fields
+    with a codec pass through Python."""
+
+    __slots__ = ("_attrs", "_dumps", "_get", "_item", "_keys", "_loads", "_olds", "fields")
+
+    def __init__(self, *stored: Stored) -> None:
+        if len(stored) < 2:
+            raise ValueError("a Spec holds two fields or more")  # (one-field getters give no tuple)
+        self.fields = stored
+        self._keys = tuple(s.name for s in stored)
+        self._attrs = tuple(s.attr for s in stored)
+        self._get = attrgetter(*self._attrs)
+        self._item = itemgetter(*self._keys)
+        self._dumps = tuple((i, s.name, s.codec.dump) for i, s in enumerate(stored) if s.codec.dump is not None)
+        self._loads = tuple((i, s.codec.load) for i, s in enumerate(stored) if s.codec.load is not None)
+        self._olds = tuple((i, s.old) for i, s in enumerate(stored) if s.old is not REQUIRED)
+
+    def __iter__(self) -> Iterator[Stored]:
+        return iter(self.fields)
+
+    def dump(self, obj: object, into: dict[str, Any]) -> dict[str, Any]:
+        """Write ``obj``'s stored fields into ``into`` (flat, one key each) and return it."""
+        values = self._get(obj)
+        into.update(zip(self._keys, values, strict=True))
+        for i, key, fn in self._dumps:
+            into[key] = fn(values[i])
+        return into
+
+    def values(self, d: dict[str, Any]) -> list[Any]:
+        """The fields read from a snapshot, in order; a field the snapshot predates reads as its ``old``."""
+        olds: Container[int] = ()
+        try:
+            values = list(self._item(d))
+        except KeyError:  # an older snapshot
+            values, olds = self._older(d)
+        for i, fn in self._loads:
+            if i not in olds:
+                values[i] = fn(values[i])
+        return values
+
+    def _older(self, d: dict[str, Any]) -> tuple[list[Any], set[int]]:
+        """The fields of a snapshot that lacks some, and which of them took their ``old``."""
+        values = [d.get(k, REQUIRED) for k in self._keys]
+        olds = set()
+        for i, old in self._olds:
+            if values[i] is REQUIRED:
+                values[i] = old() if callable(old) else old
+                olds.add(i)
+        missing = [k for k, v in zip(self._keys, values, strict=True) if v is REQUIRED]
+        if missing:
+            raise KeyError(missing[0])
+        return values, olds
+
+    def restore(self, obj: object, d: dict[str, Any]) -> None:
+        """Set ``obj``'s stored fields from a snapshot (for an object that is not one dataclass)."""
+        for attr, value in zip(self._attrs, self.values(d), strict=True):
+            setattr(obj, attr, value)
+
+    def load(self, cls: Callable[..., T], d: dict[str, Any]) -> T:
+        """A state group (a dataclass whose fields are these, in order) read from a snapshot."""
+        return cls(*self.values(d))
+
+
+class Layout:
+    """An object's own stored fields and those of the groups it holds, written and read as one flat
+    ``Spec`` (a group's fields by dotted attribute, ``round.top``): one pass over every field of a
+    game, which is written for every view and every save."""
+
+    __slots__ = ("_flat", "_groups", "_own")
+
+    def __init__(self, own: Spec, groups: tuple[tuple[str, Callable[..., Any], Spec], ...]) -> None:
+        self._own = tuple(s.attr for s in own.fields)
+        nested = [replace(s, attr=f"{attr}.{s.attr}") for attr, _, spec in groups for s in spec.fields]
+        self._flat = Spec(*own.fields, *nested)
+        slices, start = [], len(own.fields)
+        for attr, cls, spec in groups:
+            slices.append((attr, cls, start, start + len(spec.fields)))
+            start += len(spec.fields)
+        self._groups = tuple(slices)
+
+    @property
+    def fields(self) -> tuple[Stored, ...]:
+        """Every stored field, the groups' by dotted attribute."""
+        return self._flat.fields
+
+    def dump(self, obj: object, into: dict[str, Any]) -> dict[str, Any]:
+        return self._flat.dump(obj, into)
+
+    def restore(self, obj: object, d: dict[str, Any]) -> None:
+        """Set ``obj``'s own fields and a new object for each group from a snapshot."""
+        values = self._flat.values(d)
+        for attr, value in zip(self._own, values, strict=False):
+            setattr(obj, attr, value)
+        for attr, cls, start, end in self._groups:
+            setattr(obj, attr, cls(*values[start:end]))
 
 
 def meta(codec: Codec = PLAIN, old: Any = REQUIRED) -> dict[str, Any]:
@@ -104,36 +197,7 @@ def meta(codec: Codec = PLAIN, old: Any = REQUIRED) -> dict[str, Any]:
 
 def spec_of(cls: type) -> Spec:
     """A dataclass's stored fields, read from their ``meta``."""
-    return tuple(Stored(f.name, f.metadata.get("codec", PLAIN), f.metadata.get("old", REQUIRED)) for f in fields(cls))
-
-
-def dump(obj: object, spec: Spec, into: dict[str, Any]) -> dict[str, Any]:
-    """Write ``obj``'s stored fields into ``into`` (flat, one key each) and return it."""
-    for s in spec:
-        value = getattr(obj, s.attr)
-        into[s.name] = value if s.codec.dump is None else s.codec.dump(value)
-    return into
-
-
-def read(spec: Spec, d: dict[str, Any]) -> Iterable[tuple[str, Any]]:
-    """The fields of ``spec`` read from a snapshot, by the attribute that holds each; a field the
-    snapshot predates reads as its ``old``."""
-    for s in spec:
-        if s.name in d or s.old is REQUIRED:
-            yield s.attr, s.codec.load(d[s.name])
-        else:
-            yield s.attr, s.old() if callable(s.old) else s.old
-
-
-def restore(obj: object, spec: Spec, d: dict[str, Any]) -> None:
-    """Set ``obj``'s stored fields from a snapshot (for an object that is not one dataclass)."""
-    for attr, value in read(spec, d):
-        setattr(obj, attr, value)
-
-
-def load(cls: Callable[..., T], spec: Spec, d: dict[str, Any]) -> T:
-    """A state group read from a snapshot."""
-    return cls(**dict(read(spec, d)))
+    return Spec(*(Stored(f.name, f.metadata.get("codec", PLAIN), f.metadata.get("old", REQUIRED)) for f in fields(cls)))
 
 
 @dataclass(slots=True)
