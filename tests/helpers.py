@@ -75,6 +75,19 @@ def advance(game: Game | Match, rng: random.Random, steps: int) -> bool:
     return not game.over
 
 
+def random_position(seed: int, rules: Ruleset | None, plies: int) -> tuple[Game, random.Random]:
+    """``Game.deal(seed)`` after ``plies`` random legal actions (or at its end), and the random
+    source that chose them, to play on with."""
+    rng = random.Random(seed)
+    g = Game.deal(seed, rules)
+    for _ in range(plies):
+        if g.over:
+            break
+        s = g.to_act
+        g.act(s, rng.choice(g.legal_actions(s)))
+    return g, rng
+
+
 def random_game(seed: int, rules: Ruleset | None = None, max_plies: int = 5000) -> Game:
     """A whole game from ``Game.deal(seed)`` played by random legal actions."""
     rng = random.Random(seed)

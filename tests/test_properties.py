@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from helpers import RULESETS
+from helpers import RULESETS, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -173,13 +173,9 @@ def test_public_state_rebuilds_the_game_from_the_true_hands(seed, cut, seat):
 def test_a_view_is_a_snapshot_that_the_game_moving_on_leaves_as_it_was(seed, rules, plies):
     """A seat's view (what an AI, a review or a panel keeps) must not share the game's lists: taken
     at one moment, it reads the same after the game has moved on (issue 19's review kept views)."""
-    rng = random.Random(seed)
-    g = Game.deal(seed, rules)
-    for _ in range(plies):
-        if g.over:
-            return
-        s = g.to_act
-        g.act(s, rng.choice(g.legal_actions(s)))
+    g, rng = random_position(seed, rules, plies)
+    if g.over:
+        return
     seat = rng.randrange(6)
     view = g.view(seat)
     before = view.to_json()
