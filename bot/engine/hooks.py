@@ -4,7 +4,7 @@ python-chess gives each variant a board class that overrides the few methods whe
 differ. 够级's switches mix freely, so a class per variant cannot be; instead each *point* where a
 switch changes what happens is a hook — who may answer a 够级 play and what a burn does, what a
 lead must carry, when a round opens 开点, when the restrictions end, what 串三家 brings (the score
-multiplier among it), the tribute plan — with the 大纲's rule as a class, and each switch's rule
+multiplier among it), the tribute plan, buying a 3 or 4 — with the 大纲's rule as a class, and each switch's rule
 as a subclass overriding only what it changes. ``hooks_for(rules)`` picks, for every hook, the
 rule its switches choose (``HOOKS``); the game and the match ask their ``hooks``, never the switch.
 
@@ -12,7 +12,7 @@ Rules that do not differ, or differ inside one function already (R3.3 and R4.3 i
 phases before play that a switch only adds to the match's queue), stay where they are.
 
 To add a regional rule: its switch on ``Ruleset`` (``rules.py``), a subclass here of the rule it
-replaces naming its rule ids, its line in ``HOOKS``, and tests (CONTRIBUTING.md, "Add a house rule").
+replaces naming its rule ids, its line in ``HOOKS``, and tests (CONTRIBUTING.md, "How to add a rule").
 """
 
 from __future__ import annotations
