@@ -104,6 +104,11 @@ _GROUPS: tuple[tuple[str, Any, Spec], ...] = (
 )
 """Each state group: the game's attribute, its class and its stored fields."""
 _LAYOUT = Layout(_STORED, _GROUPS)
+_PRIVATE = frozenset(("hands", "initial", "aside"))
+"""What only the game knows: the hands, as dealt and as held, and the 革命 seat's set-aside cards."""
+_PUBLIC_LAYOUT = Layout(Spec(*(s for s in _STORED if s.name not in _PRIVATE)), _GROUPS)
+"""``_LAYOUT`` without them: a seat's view is written without the hidden cards, not written and then
+stripped of them (nor do they cost their formatting, for every view of every AI move)."""
 """All of them, written and read in one pass."""
 
 
@@ -1027,9 +1032,7 @@ class Game:
     def public_dict(self, seat: int) -> dict[str, Any]:
         """``to_dict`` as ``seat`` may know it: other hands and the 革命 seat's set-aside cards are
         gone, and whether another seat may still 开点 shows only what the table saw."""
-        d = self.to_dict()
-        for key in ("hands", "initial", "aside"):
-            del d[key]
+        d = _PUBLIC_LAYOUT.dump(self, {"events": event_dicts(self.events, self._event_cache)})
         for key, value in d.items():  # a view is a snapshot: it must not share the game's lists
             if isinstance(value, list) and key != "events":  # (the event dicts are new lists of frozen rows)
                 d[key] = [list(x) if isinstance(x, list) else x for x in value]
