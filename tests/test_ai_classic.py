@@ -339,3 +339,19 @@ def test_classic_decisions_do_not_depend_on_hidden_hands(seed, cut, other):
         BasicPlayer().choose(h.view(seat), h.legal_actions(seat))
     assert _strong(5).choose(g.view(seat), g.legal_actions(seat)) == \
         _strong(5).choose(h.view(seat), h.legal_actions(seat))
+
+
+def test_bench_yaotou_plays_each_deal_that_comes_to_the_declaration_both_ways(capsys):
+    """R14.7, issue 17 item 1: the benchmark behind ``yaotou_pays`` finds deals at the 要头/无头 decision
+    and plays each out per policy; ``basic``'s policy scores what its own declaration scored."""
+    from bot.bench.yaotou import at_declaration, bench_yaotou
+
+    found = bench_yaotou(2, seed=1_000_000, workers=1, rules=CLASSIC)
+    assert "yaotou − wutou" in capsys.readouterr().out and len(found) == 2
+    for d in found:
+        m = at_declaration(d.seed, CLASSIC)
+        assert m is not None and m.decision == "yaotou"
+        assert d.said == ("yaotou" if yaotou_pays(parse_cards(m.hand(m.to_act))) else "wutou")
+        assert d.points["basic"] == d.points[d.said]
+    with pytest.raises(SystemExit):
+        bench_yaotou(1, seed=1, workers=1, rules=Ruleset.preset())  # 大纲: no 要头 to declare

@@ -1,6 +1,6 @@
 """``python -m bot.bench yaotou``: 要头 against 无头 (R14.7), on the deals that come to the declaration.
 
-要头 arises only after a 革命 (about one classic deal in 25), so an arena says little about it. This
+要头 arises only after a 革命 (about one classic deal in 17), so an arena says little about it. This
 bench scans seeded one-game matches (``--rules``, classic by default) for the deals whose 革命 seat's
 对头 comes to declare, every choice before it ``basic``'s, and plays each such deal out once per
 policy below, all six seats ``basic`` after the declaration — the same cards and the same players,
