@@ -221,7 +221,7 @@ def yaotou_pays(h: Sequence[int]) -> bool:
     无头's worth is answering anyone's 够级 plays at any time; 要头 gives that up until three 够级
     plays of its own have been made, which only a burn answers (够死级). Without a joker the head can
     beat few 够级 plays anyway — and none that carries a joker — so it gives up little for the three
-    plays that stand. Measured with ``python -m bot.bench yaotou`` (each deal declared both ways, four
+    plays that stand. Measured with ``python -m bot.bench yaotou`` (each deal declared both ways, five
     samples of about 800 deals): 要头 − 无头 for the head's team falls as the jokers held grow, and is
     above zero only with none (figures in the README)."""
     return not (h[BLACK] or h[RED])
