@@ -222,8 +222,8 @@ def yaotou_pays(h: Sequence[int]) -> bool:
     plays of its own have been made, which only a burn answers (够死级). Without a joker the head can
     beat few 够级 plays anyway — and none that carries a joker — so it gives up little for the three
     plays that stand. Measured with ``python -m bot.bench yaotou`` (each deal declared both ways, five
-    samples of about 800 deals): 要头 − 无头 for the head's team falls as the jokers held grow, and is
-    above zero only with none (figures in the README)."""
+    samples of about 800 deals): 要头 − 无头 for the head's team is behind with any number of jokers
+    and ahead, or level, only with none (figures in the README)."""
     return not (h[BLACK] or h[RED])
 
 
