@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import BasicPlayer, StrongPlayer, make_player, suggest
-from bot.ai.basic import REASONS, burn_lead, burn_ok, decide
+from bot.ai.basic import REASONS, burn_lead, burn_ok, decide, yaotou_pays
 from bot.ai.sample import Sampler
+from bot.ai.situation import Situation
 from bot.engine import Game, Match, Ruleset, parse_cards, parse_play
 
 CLASSIC = Ruleset.preset("classic")
@@ -164,6 +165,52 @@ def test_the_wutou_head_answers_anyone_and_the_yaotou_head_only_burns_when_its_j
         assert decide(g.view(3), g.legal_actions(3)) == expected[yaotou]
 
 
+def test_the_yaotou_head_goes_out_on_a_sijiji_play_that_only_a_burn_could_beat():
+    """R14.7 够死级: under 要头 the head's KK (够级) is answered only by a burn, so it stands and goes out;
+    under 无头 the same KK is a plain play that AA, 22 or a joker beats, and a beaten last play is 闷."""
+    hands = ["3", "3 5678 TJQ", "3 99 5678 JQ", "33 KK", "3 5678 9TJ", "3 5678 9TQ"]  # seat 3: head of seat 0
+    expected = {True: ("play KK", "go-out"), False: ("pass", "avoid-men")}
+    for yaotou in (True, False):
+        g = Game.from_hands(hands, leader=2, rules=CLASSIC, revolt=0, yaotou=yaotou)
+        play(g, 2, "99")
+        assert g.to_act == 3
+        sit = Situation.from_view(g.view(3))
+        assert sit.dead(parse_play("KK")) is yaotou and not sit.dead(parse_play("55"))
+        assert decide(g.view(3), g.legal_actions(3)) == expected[yaotou]
+
+
+def test_yaotou_pays_only_without_jokers():
+    """R14.7: 要头 gives up answering anyone's 够级 for three 够死级 plays — measured worth it for a head
+    holding no 小王/大王 (it could beat few 够级 plays anyway), not for one holding any."""
+    assert yaotou_pays(parse_cards("333 444 555 66 777 888 999 TTT JJJ QQQ KK AAA 2222"))
+    assert yaotou_pays(parse_cards("3 444 555 66 777 888 999 TTTTT JJJJ QQQ KK AA 22222"))  # strong 2s, no joker
+    assert not yaotou_pays(parse_cards("33 444 555 66 777 888 999 TTT JJJ QQQ KK AAA 222 B"))
+    assert not yaotou_pays(parse_cards("3 4444 555 66 777 888 999 TTT JJ QQ K A 2 R"))  # one 大王 is enough
+
+
+def _head_at_yaotou(head: dict[str, int], mirrored: bool) -> Match:
+    """A deal in which seat 0 revolts and its 对头, seat 3, holding ``head``'s wishes, declares (R14.7);
+    ``mirrored`` swaps the hands of seats 1 and 5 and of 2 and 4, which seat 3 cannot see."""
+    wishes = {0: {"3": 2, "2": 0, "B": 0, "R": 0, "A": 3, "K": 2, "Q": 3, "J": 0, "T": 0}, 3: {"3": 2, **head}}
+    hands = deal(wishes)
+    if mirrored:
+        hands = [hands[0], hands[5], hands[4], hands[3], hands[2], hands[1]]
+    return _at_decision(Match.from_deal(hands, leader=1, rules=CLASSIC), "yaotou", _revolt)
+
+
+@pytest.mark.parametrize(("head", "declared"), [({"B": 0, "R": 0}, "yaotou"), ({"B": 1, "R": 1}, "wutou")])
+def test_basic_says_yaotou_when_it_pays_from_its_own_hand_only(head, declared):
+    """R14.7: the declaration follows ``yaotou_pays`` on the head's hand, whatever the hidden hands hold."""
+    seen = []
+    for mirrored in (False, True):
+        m = _head_at_yaotou(head, mirrored)
+        assert m.to_act == 3
+        choice = decide(m.view(3), m.legal_actions(3))
+        assert choice.action == declared and choice.why == declared and choice.why in REASONS
+        seen.append(m.hand(3))
+    assert seen[0] == seen[1]  # the same hand both times: only the hidden hands differ
+
+
 # ---------------------------------------------------------------------- the new decisions before play
 SUITS = ["SSH", "CCCD", "SSDD", "HHC", "D", "H"]
 
@@ -292,3 +339,19 @@ def test_classic_decisions_do_not_depend_on_hidden_hands(seed, cut, other):
         BasicPlayer().choose(h.view(seat), h.legal_actions(seat))
     assert _strong(5).choose(g.view(seat), g.legal_actions(seat)) == \
         _strong(5).choose(h.view(seat), h.legal_actions(seat))
+
+
+def test_bench_yaotou_plays_each_deal_that_comes_to_the_declaration_both_ways(capsys):
+    """R14.7, issue 17 item 1: the benchmark behind ``yaotou_pays`` finds deals at the 要头/无头 decision
+    and plays each out per policy; ``basic``'s policy scores what its own declaration scored."""
+    from bot.bench.yaotou import at_declaration, bench_yaotou
+
+    found = bench_yaotou(2, seed=1_000_000, workers=1, rules=CLASSIC)
+    assert "yaotou − wutou" in capsys.readouterr().out and len(found) == 2
+    for d in found:
+        m = at_declaration(d.seed, CLASSIC)
+        assert m is not None and m.decision == "yaotou"
+        assert d.said == ("yaotou" if yaotou_pays(parse_cards(m.hand(m.to_act))) else "wutou")
+        assert d.points["basic"] == d.points[d.said]
+    with pytest.raises(SystemExit):
+        bench_yaotou(1, seed=1, workers=1, rules=Ruleset.preset())  # 大纲: no 要头 to declare

@@ -26,6 +26,12 @@ DECK = [PER_DECKS.get(r, 0) for r in range(RED + 1)]
 """Cards of each rank in the four decks, indexed like a hand's counts."""
 
 
+DEAD_BURN = 0.1
+"""R14.7 够死级: the share of an opponent's chance to beat a play that counts when the play is 够死级 —
+only a burn (R14.2) answers it, and a burn binds the burner to carry a joker on every lead after it,
+so a seat that could beat it rarely will (``bot.bench yaotou``: 0.1 against 1.0, the plain odds)."""
+
+
 @lru_cache(maxsize=64)
 def _rules(items: tuple[tuple[str, Any], ...]) -> Ruleset:
     return Ruleset.from_dict(dict(items))
@@ -121,6 +127,10 @@ class Situation:
             return False
         return self.counts[self.opposite] > 0 or (self.seat == self.head and self.sijiji > 0)
 
+    def dead(self, play: Play) -> bool:
+        """R14.7 要头: whether ``play`` by this seat would be 够死级, which only a burn (R14.2) answers."""
+        return self.seat == self.head and self.sijiji > 0 and self.in_force(play)
+
     def opens(self, play: Play) -> bool:
         """R14.1 (``kaidian_without_fours``): whether ``play`` standing as the top of its round would 开点 this seat:
         够级 in force, no joker, not a lone 2, and the seat has not 开点ed and still may."""
@@ -137,16 +147,18 @@ class Situation:
 
         Teammates are left out (they do not beat each other here). A 够级 in force can be
         answered only by the 对家 — except under 烧牌优先, where any seat that has not passed may burn
-        it (R14.2); otherwise every opponent that may still act this round can.
+        it (R14.2); otherwise every opponent that may still act this round can. A 够死级 play
+        (R14.7) is burned by few of the seats that could beat it (``DEAD_BURN``).
         """
         if self.in_force(play) and not self.rules.burn_priority:
             seats = [self.opposite] if self.counts[self.opposite] else []
         else:
             seats = [s for s in self.opponents()
                      if not answering or self.luanchan or not self.passed[s] or s == self.opposite]
+        share = DEAD_BURN if self.dead(play) else 1.0
         keep = 1.0
         for s in seats:
-            keep *= 1.0 - self.beat_chance(play, s)
+            keep *= 1.0 - share * self.beat_chance(play, s)
         return 1.0 - keep
 
 

@@ -1,4 +1,4 @@
-"""Benchmarks that print figures (never timed unit tests): ``python -m bot.bench engine|match|arena``.
+"""Benchmarks that print figures (never timed unit tests): ``python -m bot.bench engine|match|arena|yaotou|…``.
 
 ``engine``: random-legal full games per second on one core, and the median and p99 time of
 ``legal_actions`` on the hardest positions — a 36-card lead holding eight 2s and all eight
@@ -14,6 +14,8 @@ per game for each side with a 95% interval (over deal pairs), the share of games
 lost, the mistakes of ``bot.ai.mistakes`` per game of each side (beating a teammate's winning
 play, breaking a 够级 set to follow, giving up 开点, being 闷ed; 开点 beside them), and each
 level's decision time.
+
+``yaotou``: 要头 against 无头 (R14.7) on the deals that come to the declaration (``bot.bench.yaotou``).
 
 ``review``: the AI's review of one seat's whole game (复盘点评, ``bot.service.review``) at the default
 budget per decision, as one thinking process works it out: decisions judged, seconds in all.
@@ -299,6 +301,12 @@ def main(argv: list[str] | None = None) -> None:
     tab.add_argument("--db", help="a postgresql:// server to run on (default: a SQLite file)")
     tab.add_argument("--gc", choices=("tuned", "default"), default="tuned",
                      help="the garbage collector as the bot tunes it (bot.service.memory), or CPython's default")
+    yao = sub.add_parser("yaotou", help="要头 against 无头 (R14.7) on the deals that come to the declaration")
+    yao.add_argument("--deals", type=int, default=400, help="deals that come to the declaration")
+    yao.add_argument("--seed", type=int, default=1_000_000, help="the first seed scanned")
+    yao.add_argument("--workers", type=int, default=1, help="processes playing deals in parallel")
+    add_rules_argument(yao)
+    yao.set_defaults(rules=Ruleset.preset("classic"))
     rev = sub.add_parser("review", help="the AI's review of one seat's whole game")
     rev.add_argument("--games", type=int, default=3)
     rev.add_argument("--seed", type=int, default=1)
@@ -313,6 +321,10 @@ def main(argv: list[str] | None = None) -> None:
         bench_match(args.matches, args.games)
     elif args.what == "arena":
         bench_arena(args.a, args.b, args.games, args.seed, args.budget, args.workers, rules_of(args), args.work)
+    elif args.what == "yaotou":
+        from bot.bench.yaotou import bench_yaotou
+
+        bench_yaotou(args.deals, args.seed, args.workers, rules_of(args))
     elif args.what == "review":
         bench_review(args.games, args.seed, args.seat - 1, args.budget)
     elif args.what == "tables":
