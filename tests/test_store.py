@@ -96,26 +96,26 @@ async def test_a_failing_change_fails_alone_in_its_group(store_url):
     await store.close()
 
 
-async def test_a_sqlite_group_commit_is_one_call_on_the_connections_thread(tmp_path, monkeypatch):
-    """Issue 18, item 3: each call on aiosqlite's thread is a hand-over of the GIL and a trip back
-    through the busy event loop, so a group commit of ordinary actions — BEGIN, its writes, COMMIT —
-    is one call, not one per statement; what one transaction writes is still all or nothing."""
-    store = await Store.open(tmp_path / "one.sqlite3")
+async def test_a_group_commit_is_one_hand_over_to_the_driver(store_url, monkeypatch):
+    """Issue 18, item 3, on both: each trip to aiosqlite's thread waits for a turn of the busy event
+    loop, so a group commit of ordinary actions — BEGIN, its writes, COMMIT — is handed to the driver
+    once, not statement by statement; what one transaction writes is still all or nothing."""
+    store = await Store.open(await store_url("one"))
     t = await store.create_table(GUILD, 350, 1, {}, [None] * 6)
     u = await store.create_table(GUILD, 351, 1, {}, [None] * 6)
     calls = 0
-    on_thread = store.db._on_thread
+    send = store.db._send
 
-    def counted(work):
+    async def counted(steps, writer):
         nonlocal calls
         calls += 1
-        return on_thread(work)
+        return await send(steps, writer)
 
-    monkeypatch.setattr(store.db, "_on_thread", counted)
+    monkeypatch.setattr(store.db, "_send", counted)
     await asyncio.gather(store.commit(t, revision=1, seats=[None] * 6, state="{}", status="playing",
                                       action=(0, None, "a1")),
                          store.commit(u, revision=1, seats=[None] * 6, status="playing", action=(0, None, "b1")))
-    assert calls == 1  # both tables' rows, the snapshot and the actions: one trip
+    assert calls == 1  # both tables' rows, the snapshot and the actions: at once
     monkeypatch.undo()
     assert (await store.table(t)).state_revision == 1 and [a for *_, a in await store.actions(u)] == ["b1"]
     try:  # a write held back fails only at the COMMIT's trip: the transaction is still undone whole

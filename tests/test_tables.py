@@ -356,14 +356,14 @@ async def test_the_hint_button_searches_in_a_thinking_process_and_suggests_a_leg
 
 
 async def _kill(store: Store) -> None:
-    """What a process dying mid-commit leaves: the open transaction's connection gone before its
-    COMMIT (PostgreSQL: its server process terminated, and every other connection of the pool;
-    SQLite: the file's connection closed), and the store's writer stopped where it was."""
+    """What a process dying mid-commit leaves: the transaction's connection gone before its COMMIT
+    (PostgreSQL: the writer's server process terminated, and every connection of the pool; SQLite:
+    the file's connection closed), and the store's writer stopped where it was."""
     db = store.db
     if isinstance(db, PostgresDatabase):
-        conn = db._in_transaction.get()
+        conn = db.writer
         admin = await asyncpg.connect(db.url)
-        try:  # waits (up to 5 s) until the server process is gone, with its transaction rolled back
+        try:  # waits (up to 5 s) until the server process is gone, with any transaction rolled back
             assert await admin.fetchval("SELECT pg_terminate_backend($1, 5000)", conn.get_server_pid())
         finally:
             await admin.close()

@@ -26,7 +26,7 @@ import re
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -128,20 +128,71 @@ class Database(ABC):
     def __init__(self, url: str) -> None:
         self.url = url
         self.writing = asyncio.Lock()  # this process's transactions one at a time (group commit batches them)
+        self._batch: contextvars.ContextVar[_Batch | None] = contextvars.ContextVar("gouji_batch", default=None)
+        self.wrote = asyncio.Event()
+        """Set by each commit (SQLite's background checkpoints wait for it and clear it)."""
 
-    @abstractmethod
-    def execute(self, sql: str, params: Params = ()) -> Statement: ...
+    def execute(self, sql: str, params: Params = ()) -> Statement:
+        return Statement(self._call(_Step(sql, params, _ONE)))
 
-    @abstractmethod
-    async def executemany(self, sql: str, rows: Iterable[Params]) -> None: ...
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        step = _Step(sql, list(rows), _MANY)
+        batch = self._batch.get()
+        if batch is not None:  # in this task's transaction: sent with its next statement or its COMMIT
+            batch.steps.append(step)
+            return
+        await self._call(step)
 
-    @abstractmethod
     async def insert(self, sql: str, params: Params = ()) -> int:
         """An ``INSERT`` of one row into a table with an ``id`` column; returns that id."""
+        cur = await self._call(_Step(sql, params, _INSERT))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    async def _call(self, step: _Step) -> Cursor:
+        """Run ``step`` — inside this task's transaction, after the writes it holds back, in one trip."""
+        batch = self._batch.get()
+        if batch is None:
+            return await self._send([step], writer=False)
+        steps = [*batch.steps, step]
+        batch.steps.clear()
+        batch.begun = True
+        return await self._send(steps, writer=True)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        """``async with db.transaction():`` — all of it commits, or on an exception none of it.
+
+        One hand-over to the driver for a group commit, not one per statement: the writes
+        (``executemany``) wait in the transaction's batch and go with its next read or insert, or with
+        its ``BEGIN`` … ``COMMIT`` all at once. On SQLite that is one trip to aiosqlite's thread where
+        there were four, each waiting at 1,000 tables for a turn of the event loop busy with every
+        other table — most of a commit's time (issue 18); asyncpg still sends the statements to the
+        server one after another. Nothing is sent of a transaction that fails before its end."""
+        async with self.writing:
+            batch = _Batch([_Step(self.BEGIN, (), _CONTROL)])
+            token = self._batch.set(batch)
+            try:
+                try:
+                    yield
+                finally:
+                    self._batch.reset(token)
+                batch.begun = True
+                await self._send([*batch.steps, _Step("COMMIT", (), _CONTROL)], writer=True)
+            except BaseException:
+                if batch.begun:  # some of it reached the connection: undo it (an error on none to undo is moot)
+                    with suppress(Exception):
+                        await self._send([_Step("ROLLBACK", (), _CONTROL)], writer=True)
+                raise
+            self.wrote.set()
+
+    BEGIN = "BEGIN"
+    """How a transaction starts."""
 
     @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[None]:
-        """``async with db.transaction():`` — all of it commits, or on an exception none of it."""
+    async def _send(self, steps: list[_Step], writer: bool) -> Cursor:
+        """Run ``steps`` in order in one trip to the database — on the writer's connection when
+        ``writer`` (a transaction's), else on any — and answer the last one's rows (or new row id)."""
 
     @abstractmethod
     async def schema_version(self) -> int: ...
@@ -201,9 +252,6 @@ class SqliteDatabase(Database):
         self.conn = conn
         self.path = path
         self._checkpointer: asyncio.Task[None] | None = None
-        self._committed = asyncio.Event()  # set by each commit, cleared by each checkpoint
-        self._batch: contextvars.ContextVar[_Batch | None] = contextvars.ContextVar("gouji_sqlite_batch",
-                                                                                    default=None)
 
     @classmethod
     async def connect(cls, path: str) -> SqliteDatabase:
@@ -223,64 +271,14 @@ class SqliteDatabase(Database):
             db._checkpointer = asyncio.get_running_loop().create_task(db._checkpoints())
         return db
 
-    def execute(self, sql: str, params: Params = ()) -> Statement:
-        return Statement(self._execute(sql, params))
+    BEGIN = "BEGIN IMMEDIATE"  # the file's write lock from the start
 
-    async def _execute(self, sql: str, params: Params) -> Cursor:
-        return await self._call(_Step(sql, params, many=False))
-
-    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
-        batch = self._batch.get()
-        if batch is not None:  # in this task's transaction: sent with its next statement or its COMMIT
-            batch.steps.append(_Step(sql, list(rows), many=True))
-            return
-        await self._call(_Step(sql, list(rows), many=True))
-
-    async def insert(self, sql: str, params: Params = ()) -> int:
-        cur = await self._call(_Step(sql, params, many=False))
-        assert cur.lastrowid is not None
-        return cur.lastrowid
-
-    async def _call(self, step: _Step) -> Cursor:
-        """Run ``step`` on the connection's thread — inside this task's transaction, after the writes
-        it holds back, in the same call."""
-        batch = self._batch.get()
-        steps = [step]
-        if batch is not None:
-            steps = [*batch.steps, step]
-            batch.steps.clear()
-            batch.begun = True
-        return await self._on_thread(functools.partial(_run_steps, steps))
-
-    def _on_thread(self, work: Callable[[sqlite3.Connection], Cursor]) -> Awaitable[Cursor]:
-        """``work(connection)`` on aiosqlite's thread, as one call: aiosqlite runs each of its own
-        methods so (``Connection._execute``, the only way to hand it several statements at once)."""
+    async def _send(self, steps: list[_Step], writer: bool) -> Cursor:
+        """On aiosqlite's thread, as one call: aiosqlite runs each of its own methods so
+        (``Connection._execute``, the only way to hand it several statements at once); every call
+        there is a hand-over of the GIL to that thread and back through the event loop."""
         conn = self.conn
-        return conn._execute(lambda: work(conn._conn))
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        """One round trip to the connection's thread for a group commit, not one per statement: the
-        writes (``executemany``) wait in the transaction's batch and go with its next read or insert,
-        or with ``BEGIN IMMEDIATE`` … ``COMMIT`` all at once. Each trip is a hand-over of the GIL to
-        that thread and back through the event loop, which at 1,000 tables was the biggest share of
-        a commit (issue 18). Nothing is sent of a transaction that fails before its end."""
-        async with self.writing:
-            batch = _Batch([_Step("BEGIN IMMEDIATE", (), many=False)])
-            token = self._batch.set(batch)
-            try:
-                try:
-                    yield
-                finally:
-                    self._batch.reset(token)
-                batch.begun = True
-                await self._on_thread(functools.partial(_run_steps, [*batch.steps, _Step("COMMIT", (), many=False)]))
-            except BaseException:
-                if batch.begun:  # some of it reached the connection: undo it (an error on none to undo is moot)
-                    with suppress(Exception):
-                        await self._on_thread(functools.partial(_run_steps, [_Step("ROLLBACK", (), many=False)]))
-                raise
-            self._committed.set()
+        return await conn._execute(lambda: _run_steps(steps, conn._conn))
 
     async def schema_version(self) -> int:
         async with self.execute("PRAGMA user_version") as cur:
@@ -317,9 +315,9 @@ class SqliteDatabase(Database):
             return
         try:
             while True:
-                await self._committed.wait()
+                await self.wrote.wait()
                 await asyncio.sleep(CHECKPOINT_EVERY)
-                self._committed.clear()
+                self.wrote.clear()
                 try:
                     frames = await self._checkpoint(conn)
                     if frames > WAL_RESTART_FRAMES:
@@ -338,28 +336,33 @@ class SqliteDatabase(Database):
         return int(row[1]) if row else 0
 
 
+_ONE, _MANY, _INSERT, _CONTROL = range(4)
+"""What a step is: a statement (its rows are read), ``executemany``, an ``INSERT`` answering the new
+row's id, or ``BEGIN``/``COMMIT``/``ROLLBACK``."""
+
+
 class _Step(NamedTuple):
-    """One statement for the SQLite connection's thread: ``execute`` or, with ``many``, ``executemany``."""
+    """One statement of a trip to the database."""
 
     sql: str
     params: Any
-    many: bool
+    kind: int
 
 
 @dataclass
 class _Batch:
-    """A SQLite transaction's statements not yet sent (``BEGIN IMMEDIATE`` first, until ``begun``)."""
+    """A transaction's statements not yet sent (``BEGIN`` first, until ``begun``)."""
 
     steps: list[_Step]
     begun: bool = False
 
 
 def _run_steps(steps: Sequence[_Step], conn: sqlite3.Connection) -> Cursor:
-    """On the connection's thread: run ``steps`` in order; the last one's rows and row id are the answer."""
+    """On SQLite's connection thread: run ``steps`` in order; the last one's rows and row id are the answer."""
     cur = conn.cursor()
     try:
         for step in steps:
-            if step.many:
+            if step.kind == _MANY:
                 cur.executemany(step.sql, step.params)
             else:
                 cur.execute(step.sql, step.params)
@@ -368,14 +371,41 @@ def _run_steps(steps: Sequence[_Step], conn: sqlite3.Connection) -> Cursor:
         cur.close()
 
 
+async def _run_pg_steps(steps: Sequence[_Step], conn: Any) -> Cursor:
+    """On a PostgreSQL connection: run ``steps`` in order; the last one's rows (or new id) are the answer."""
+    answer = Cursor([])
+    for step in steps:
+        query = postgres_sql(step.sql)
+        if step.kind == _MANY:
+            await conn.executemany(query, step.params)
+            answer = Cursor([])
+        elif step.kind == _INSERT:
+            answer = Cursor([], int(await conn.fetchval(query + " RETURNING id", *step.params)))
+        elif step.kind == _CONTROL:
+            await conn.execute(query)
+            answer = Cursor([])
+        else:
+            answer = Cursor(await conn.fetch(query, *step.params))
+    return answer
+
+
+async def _nothing_to_reset(conn: Any) -> None:
+    """A connection back in the pool is left as it is. asyncpg's default resets its session with one
+    more round trip to the server (advisory locks, cursors, ``LISTEN``, ``SET``) every time — a
+    group commit's fifth — and the store leaves none of those on a pooled connection: migrations
+    lock for their transaction only (``pg_advisory_xact_lock``) and the shard claims hold their
+    session locks on a connection of their own (``claim_shards``)."""
+
+
 SCHEMA_LOCK = 0x60061
 """The advisory lock (first key) that migrations and shard claims take, so that processes sharing a
 PostgreSQL database migrate one at a time and never hold the same shard."""
 
 
 class PostgresDatabase(Database):
-    """A PostgreSQL database through an asyncpg pool: a transaction takes one of its connections for
-    itself (a broken one is replaced at the next), a read outside a transaction any free one.
+    """A PostgreSQL database through asyncpg: transactions on a connection of their own (one at a
+    time, as a process's transactions are; a broken one is replaced at the next), a read outside a
+    transaction on any free connection of a pool.
     A schema other than ``public`` is chosen in the URL: ``postgresql://…/db?search_path=name``."""
 
     def __init__(self, pool: Any, url: str) -> None:
@@ -384,54 +414,32 @@ class PostgresDatabase(Database):
         super().__init__(url)
         self.pool = pool
         self.integrity_errors = (asyncpg.IntegrityConstraintViolationError,)
-        self._in_transaction: contextvars.ContextVar[Any] = contextvars.ContextVar("gouji_pg_transaction",
-                                                                                   default=None)
+        self.writer: Any = None
+        """The transactions' connection."""
         self._claims: Any = None  # the connection holding this process's shards
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
         import asyncpg
 
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=4)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=4, reset=_nothing_to_reset)
         return cls(pool, url)
 
-    async def _run(self, call: Callable[[Any], Awaitable[Any]]) -> Any:
-        conn = self._in_transaction.get()
-        if conn is not None:
-            return await call(conn)
-        async with self.pool.acquire() as conn:
-            return await call(conn)
+    async def _send(self, steps: list[_Step], writer: bool) -> Cursor:
+        import asyncpg
 
-    def execute(self, sql: str, params: Params = ()) -> Statement:
-        return Statement(self._execute(sql, params))
-
-    async def _execute(self, sql: str, params: Params) -> Cursor:
-        query = postgres_sql(sql)
-        return Cursor(await self._run(lambda conn: conn.fetch(query, *params)))
-
-    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
-        query = postgres_sql(sql)
-        await self._run(lambda conn: conn.executemany(query, list(rows)))
-
-    async def insert(self, sql: str, params: Params = ()) -> int:
-        query = postgres_sql(sql) + " RETURNING id"
-        return int(await self._run(lambda conn: conn.fetchval(query, *params)))
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        async with self.writing, self.pool.acquire() as conn:
-            tx = conn.transaction()
-            await tx.start()
-            token = self._in_transaction.set(conn)
-            try:
-                yield
-            except BaseException:
-                with suppress(Exception):  # a connection that broke has rolled back already
-                    await tx.rollback()
-                raise
-            finally:
-                self._in_transaction.reset(token)
-            await tx.commit()
+        if not writer:
+            async with self.pool.acquire() as conn:
+                return await _run_pg_steps(steps, conn)
+        if self.writer is None or self.writer.is_closed():
+            self.writer = await asyncpg.connect(self.url)
+        try:
+            return await _run_pg_steps(steps, self.writer)
+        except asyncpg.PostgresError:  # the server refused a statement: the connection is sound
+            raise
+        except BaseException:  # broken, or left mid-statement: the server rolls its transaction back
+            self.writer.terminate()
+            raise
 
     async def _lock_schema(self) -> None:
         await self.execute("SELECT pg_advisory_xact_lock(?, 0)", (SCHEMA_LOCK,))
@@ -461,4 +469,6 @@ class PostgresDatabase(Database):
     async def close(self) -> None:
         if self._claims is not None:
             await self._claims.close()
+        if self.writer is not None and not self.writer.is_closed():
+            await self.writer.close()
         await self.pool.close()
