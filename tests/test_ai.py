@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from bot.ai import LEVELS, BasicPlayer, StrongPlayer, make_player, suggest
 from bot.ai.sample import Sampler, can_beat
 from bot.ai.situation import Situation
+from bot.ai.strong import Search
 from bot.engine import Game, Match, Ruleset, parse_cards, parse_play
 
 SMALL_WORK = 300
@@ -220,6 +221,18 @@ def test_strong_stops_at_its_time_budget():
     t = time.perf_counter()
     assert p.choose(g.view(seat), g.legal_actions(seat)) in g.legal_actions(seat)
     assert time.perf_counter() - t < 2.0  # one round of rollouts past the cap at most, on a slow machine
+
+
+def test_search_past_its_deadline_plays_one_deal_and_stops():
+    """Issue 17: the time cap is checked before each deal (the next one expected as long as the
+    last); a search always plays one deal, and none past a deadline already gone."""
+    g = Game.deal(8)
+    seat = g.to_act
+    search = Search(g.view(seat), [], list(g.legal_actions(seat))[:2], 3)
+    search.run(10**9, time.perf_counter() - 1.0)
+    assert search.samples == 1 and all(len(s) == 1 for s in search.scores)
+    search.run(search.plies + 1, time.perf_counter() + 30.0)  # with time left, the work bounds it
+    assert search.samples == 2
 
 
 def test_make_player_knows_its_levels():

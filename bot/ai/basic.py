@@ -561,7 +561,7 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
     elif any(m not in (None, "pass", "let") for s, m in enumerate(sit.marks) if s != me and sit.is_mate(s)):
         stakes.append((ALLOW["protect"], "protect"))
     allowance, why = max(stakes)
-    if MEN_GUARD and sit.hand[THREE] and why != "stop-kaidian":
+    if MEN_GUARD and sit.hand[THREE] and why != "stop-kaidian" and _few_ranks(sit.hand):
         plays = [p for p in plays if not _lone_weak_last(sit, p)]  # it would be led next and 闷ed
         if not plays:
             return _decline(can_let, "avoid-men")
@@ -577,6 +577,13 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
     if c <= allowance:
         return Choice(play_action(best), why)
     return _decline(can_let, "pass")
+
+
+def _few_ranks(h: Sequence[int]) -> bool:
+    """Whether ``h`` holds at most two ranks from 4 to A: else every play leaves two or more (a play
+    empties at most one rank) and ``_lone_weak_last`` is false for all of them — the test settles
+    most answers of the rollouts without building the rest of the hand for each play."""
+    return sum(1 for r in range(FOUR, ACE + 1) if h[r]) <= 2
 
 
 def _lone_weak_last(sit: Situation, play: Play) -> bool:

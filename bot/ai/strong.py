@@ -38,24 +38,34 @@ from .basic import (
 from .sample import Sampler
 from .situation import Situation
 
-DEFAULT_BUDGET = 0.5
-"""Seconds per decision by default: p99 stays under a second."""
-PLIES_PER_SECOND = 9000
-"""Rollout plies the work allowance grants per second of budget: about half of what one core of
-the development machine plays, so that the time cap rarely binds and runs stay reproducible. The
-engine work of issue 15 made the rollouts 1.2x faster again at equal decisions (15,400 against
-13,300 plies per CPU second, medians of 3 runs in turn), so 7,500 became 9,000: 61 deals per
-decision instead of 53 at the default budget."""
+DEFAULT_BUDGET = 0.75
+"""Seconds per decision by default: p99 stays under a second (773 ms over 802 decisions at load
+3–4 on 2 cores, the cap kept by ``Search.run``; 532–561 ms at 0.5 s before, idle machine). Early
+in a game a deal's rollouts are long: at 0.5 s a decision sampled 13–22 deals, whose paired
+differences (about 0.6 points standard error) kept the search from overriding ``basic`` where it
+should; the extra quarter second and faster rollouts give 26–45 (see the README's figures)."""
+PLIES_PER_SECOND = 12000
+"""Rollout plies the work allowance grants per second of budget: about two thirds of what one
+core of the development machine plays, so that the time cap rarely binds and runs stay
+reproducible. 9,000 after issue 15's engine work (15,400 plies per CPU second); ``basic``'s 闷
+guard skipping hands of three or more ranks (issue 17) made the rollouts 1.4x faster at equal
+decisions (13,100 → 18,700 plies per CPU second, the decisions at every 15th action of two
+matches), so 12,000: 9,000 plies per decision at the default budget instead of 4,500."""
 MAX_CANDIDATES = 2
 """Actions compared per decision: ``basic``'s and the first other sound one. An answer weighs
 playing (the cheapest sound play) against passing (or 让牌); a lead weighs another rank, or the 4s
 once they are no longer kept for 开点. Three candidates measured no better in the arena and
-slower: fewer deals each."""
+slower: fewer deals each. Checked again per decision (issue 17: 119 dagang and 68 classic decisions
+of ``basic``'s games, each searched over 60–100 deals, the choice made on some of them at this
+work and judged on the others): 3, 4 or 6 candidates gained no more than 2."""
 MIN_SAMPLES = 4
 """Deals below which ``basic``'s choice stands whatever the means say."""
 CONFIDENCE = 1.5
 """Standard errors by which an alternative must beat ``basic``'s choice to be taken: the deals
-are few, and a noisy override plays worse than the rules."""
+are few, and a noisy override plays worse than the rules. In the per-decision check above, team
+points gained per decision at 0.5 / 1.0 / 1.5 / 2.0: dagang +0.017 / +0.018 / +0.019 / +0.019,
+classic +0.089 / +0.090 / +0.071 / +0.052 — a lower threshold may pay under classic, not yet
+shown in the arena."""
 
 
 class StrongPlayer:
@@ -110,13 +120,22 @@ class Search:
         self.plies = 0
 
     def run(self, work: int, deadline: float) -> None:
-        while self.plies < work and (self.samples == 0 or time.perf_counter() < deadline):
+        """Deals until ``work`` plies are played or the next deal would end past ``deadline``: a deal
+        is expected to take as long as the one before it (each plays the same position out), so the
+        cap is kept rather than overrun by a deal, which under load takes tens of milliseconds.
+        At least one deal is always played."""
+        last = 0.0
+        while self.plies < work:
+            start = time.perf_counter()
+            if self.samples and start + last > deadline:
+                break
             hands, aside = self.sampler.deal(self.rng)
             for i, action in enumerate(self.cands):
                 g = Game.from_public(self.public, hands, aside)
                 g.act(self.seat, action)
                 self.scores[i].append(self._rollout(g))
             self.samples += 1
+            last = time.perf_counter() - start
 
     def _rollout(self, g: Game) -> int:
         plies = 0
