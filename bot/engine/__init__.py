@@ -7,10 +7,10 @@ Public face (see ``shared/rules/ENGINE_API.md``)::
     g.act(g.to_act, "play TTTTT")
 """
 
-from .cards import DECK_SIZE, SEATS, format_counts, parse_cards
+from .cards import DECK_SIZE, SEATS, format_counts, opposite, parse_cards, team_of
 from .errors import GoujiError, IllegalAction, InvalidCards, InvalidPlay
 from .events import EVENT_WORDS, PLACE_EN, PLACE_ZH, Event, EventKind, describe
-from .game import Game, opposite, team_of
+from .game import Game
 from .legal import LegalActions
 from .match import Match, MatchView, Standings
 from .plays import Play, beats, is_gouji, is_pure_gouji, parse_play

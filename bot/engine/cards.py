@@ -26,6 +26,16 @@ PER_DECKS: dict[int, int] = {r: (4 if r in (BLACK, RED) else 16) for r in RANKS}
 DECK_SIZE = sum(PER_DECKS.values())
 SEATS = 6
 
+
+def opposite(seat: int) -> int:
+    """对家 / 对头 (R1.2)."""
+    return (seat + 3) % SEATS
+
+
+def team_of(seat: int) -> int:
+    """联邦: team 0 is seats 0, 2, 4; team 1 is seats 1, 3, 5 (R1.2)."""
+    return seat % 2
+
 _ALIASES: tuple[tuple[str, str], ...] = (
     # Longest first: Chinese joker names, then 10 → T.
     ("小王", "B"), ("大王", "R"), ("小花", "B"), ("大花", "R"), ("黑鬼", "B"), ("红鬼", "R"),

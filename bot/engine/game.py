@@ -31,7 +31,9 @@ from .cards import (
     deal_hands,
     format_counts,
     full_deck,
+    opposite,
     parse_cards,
+    team_of,
 )
 from .errors import IllegalAction, InvalidCards, InvalidPlay
 from .events import AUTO_PASSES, PASSES, ROUNDS, Event, EventKind, event_dicts, play_event
@@ -61,20 +63,9 @@ from .state import (
 )
 from .view import SeatView
 
-
-def opposite(seat: int) -> int:
-    """对家 / 对头 (R1.2)."""
-    return (seat + 3) % SEATS
-
-
 _LEAD, _FOLLOW = EventKind.LEAD, EventKind.FOLLOW  # logged on every card play; a member costs a lookup
 _OPPOSITE = tuple(opposite(s) for s in range(SEATS))
 """``opposite`` as a table, for the checks made after every action."""
-
-
-def team_of(seat: int) -> int:
-    """联邦: team 0 is seats 0, 2, 4; team 1 is seats 1, 3, 5 (R1.2)."""
-    return seat % 2
 
 
 _RULE_KIND = {"chong": "chong", "dadian": "dadian", "follow": "follow", "shao": "shao", "shao?": "shao",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .cards import BLACK, FOUR, RED, SEATS, THREE, TWO
+from .cards import BLACK, FOUR, RED, SEATS, THREE, TWO, opposite
 from .events import Event, EventKind
 from .moves import only_threes
 from .plays import opens_without_fours
@@ -36,10 +36,6 @@ TRIBUTE_RANKS = (RED, BLACK, TWO)
 
 Order = tuple[tuple[tuple[int, ...], ...], ...]
 """Seats still to act after a seat, by the top seat and that seat."""
-
-
-def _opposite(seat: int) -> int:
-    return (seat + 3) % SEATS
 
 
 def _burn_order(top_seat: int, seat: int) -> tuple[int, ...]:
@@ -102,7 +98,7 @@ class Burning(Rule):
         if was_shao_play:
             r.round_shao = None
             g.events.append(Event(EventKind.JIESHAO, seat, target=prev_seat))
-        if was_shao_play or kind in ("dadian", "kill") or seat == _opposite(prev_seat):
+        if was_shao_play or kind in ("dadian", "kill") or seat == opposite(prev_seat):
             duty[prev_seat] = False
 
 
@@ -162,7 +158,7 @@ class Kaidian(Rule):
         o = g.opening
         if o.kaidian[seat] or o.kaidian_lost[seat]:
             return
-        natural = o.natural[seat] and any(g.hands[_opposite(seat)]) and 2 not in g.places
+        natural = o.natural[seat] and any(g.hands[opposite(seat)]) and 2 not in g.places
         if play.n == fours and (natural or chance):
             o.kaidian[seat] = True
             g.events.append(Event(EventKind.KAIDIAN, seat))
@@ -251,7 +247,7 @@ class ChuanSanHu(ChuanSan):
     def tributes(self, prev: dict[str, Any]) -> list[dict[str, Any]] | None:
         if prev["chuan_san"] is None:
             return None
-        return [tribute_task(s, _opposite(s), 1, "duitou") for s in range(SEATS) if s % 2 != prev["chuan_san"]]
+        return [tribute_task(s, opposite(s), 1, "duitou") for s in range(SEATS) if s % 2 != prev["chuan_san"]]
 
 
 # ---------------------------------------------------------------------- buying before play
@@ -267,7 +263,7 @@ class Buying(Rule):
 
     def check(self, m: Match, seat: int, rank: int) -> None:
         """A seat without ``rank`` after the deal: queue its offer, or give it one."""
-        opp = _opposite(seat)
+        opp = opposite(seat)
         can_pay = any(m.payable[seat][r] for r in TRIBUTE_RANKS)
         if can_pay and m.hands[opp][rank] >= 2:
             m.queue.insert(0, {"kind": "buy-offer", "seat": seat, "rank": rank})
@@ -297,7 +293,7 @@ class CompulsoryBuyThree(Buying):
                     m.events.append(Event(EventKind.REVOLT_AUTO, seat, auto=True))
                 return
         else:
-            sellers = [_opposite(seat), (seat + 1) % SEATS, (seat + 5) % SEATS]
+            sellers = [opposite(seat), (seat + 1) % SEATS, (seat + 5) % SEATS]
             seller = next((s for s in sellers if m.hands[s][THREE] >= 2), None)
             if seller is not None:
                 m.queue.insert(0, {"kind": "buy-offer", "seat": seat, "rank": THREE, "from": seller})
@@ -345,7 +341,7 @@ class Tribute(Rule):
         tasks += [tribute_task(victim, by, 1, burn) for by, victim in prev["shao"]]
         tasks += [tribute_task(victim, by, 1, "men") for by, victim in prev["men"]]
         if prev["chuan_san"] is not None:
-            tasks += [tribute_task(s, _opposite(s), 1, "duitou") for s in range(SEATS) if s % 2 != prev["chuan_san"]]
+            tasks += [tribute_task(s, opposite(s), 1, "duitou") for s in range(SEATS) if s % 2 != prev["chuan_san"]]
         else:
             first, second = places.index(1), places.index(2)
             tasks += [tribute_task(places.index(6), first, 2, "luo"), tribute_task(places.index(5), second, 1, "luo")]

@@ -30,11 +30,13 @@ from .cards import (
     deal_hands,
     format_counts,
     full_deck,
+    opposite,
     parse_cards,
+    team_of,
 )
 from .errors import IllegalAction
 from .events import Event, EventKind, event_dicts
-from .game import Game, opposite, team_of
+from .game import Game
 from .hooks import TRIBUTE_RANKS, hooks_for, pair_out
 from .plays import GOUJI_MIN, Play, holds_pure_gouji
 from .rules import Ruleset

@@ -13,7 +13,8 @@ counts the rows a statement changed: use ``insert``, and ask with a ``SELECT``.)
 Both hand out the same three calls, shaped like aiosqlite's so that a store method reads the same
 on either: ``execute`` (awaited, or ``async with … as cur`` then ``fetchone``/``fetchall``; rows are
 read by name or position), ``executemany``, ``insert``; and ``transaction()``, which holds the one
-writer of this process: inside it, every call of the same task runs in that transaction.
+writer of this process: inside it, every call of the same task runs in that transaction. They are
+written once, in ``Database``; a backend only runs a list of statements (``_send``).
 """
 
 from __future__ import annotations
@@ -191,8 +192,8 @@ class Database(ABC):
 
     @abstractmethod
     async def _send(self, steps: list[_Step], writer: bool) -> Cursor:
-        """Run ``steps`` in order in one trip to the database — on the writer's connection when
-        ``writer`` (a transaction's), else on any — and answer the last one's rows (or new row id)."""
+        """Run ``steps`` in order, handed to the driver at once — on the transactions' connection when
+        ``writer``, else on any — and answer the last one's rows (or new row id)."""
 
     @abstractmethod
     async def schema_version(self) -> int: ...
