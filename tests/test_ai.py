@@ -235,6 +235,18 @@ def test_search_past_its_deadline_plays_one_deal_and_stops():
     assert search.samples == 2
 
 
+def test_rollout_seats_do_not_know_the_searching_seat_was_dealt_no_4():
+    """Issue 17 item 2: a seat dealt no 4 knows it can never 开点 (R7), the table does not; in the
+    search's rollouts the other seats know what their real counterparts know, so they are not told."""
+    g = next(g for g in (Game.deal(seed) for seed in range(200))
+             if any(not g.hands[s][4] for s in range(6)) and not g.hands[g.to_act][4])
+    seat = g.to_act
+    view = g.view(seat)
+    assert view.public["kaidian_lost"][seat] is True
+    search = Search(view, [], list(g.legal_actions(seat))[:2], 1)
+    assert search.public["kaidian_lost"] == [False] * 6
+
+
 def test_make_player_knows_its_levels():
     assert {make_player(level, 1).level for level in LEVELS} == set(LEVELS)
     assert make_player("strong", 1, budget=0.2).budget == 0.2

@@ -1,4 +1,4 @@
-"""Benchmarks that print figures (never timed unit tests): ``python -m bot.bench engine|match|arena|yaotou|…``.
+"""Benchmarks that print figures (never timed unit tests): ``python -m bot.bench engine|match|arena|judge|yaotou|…``.
 
 ``engine``: random-legal full games per second on one core, and the median and p99 time of
 ``legal_actions`` on the hardest positions — a 36-card lead holding eight 2s and all eight
@@ -16,6 +16,8 @@ play, breaking a 够级 set to follow, giving up 开点, being 闷ed; 开点 bes
 level's decision time.
 
 ``yaotou``: 要头 against 无头 (R14.7) on the deals that come to the declaration (``bot.bench.yaotou``).
+
+``judge``: what ``strong``'s search gains per decision, judged on the true deal (``bot.bench.judge``).
 
 ``review``: the AI's review of one seat's whole game (复盘点评, ``bot.service.review``) at the default
 budget per decision, as one thinking process works it out: decisions judged, seconds in all.
@@ -307,6 +309,13 @@ def main(argv: list[str] | None = None) -> None:
     yao.add_argument("--workers", type=int, default=1, help="processes playing deals in parallel")
     add_rules_argument(yao)
     yao.set_defaults(rules=Ruleset.preset("classic"))
+    jud = sub.add_parser("judge", help="strong's gain per decision, judged on the true deal (bot.bench.judge)")
+    jud.add_argument("--games", type=int, default=40, help="games of basic against itself")
+    jud.add_argument("--seed", type=int, default=5001, help="seed of the first game")
+    jud.add_argument("--every", type=int, default=3, help="search every n-th decision with two candidates or more")
+    jud.add_argument("--deals", type=int, default=40, help="sampled deals per decision")
+    jud.add_argument("--workers", type=int, default=1, help="processes judging games in parallel")
+    add_rules_argument(jud)
     rev = sub.add_parser("review", help="the AI's review of one seat's whole game")
     rev.add_argument("--games", type=int, default=3)
     rev.add_argument("--seed", type=int, default=1)
@@ -325,6 +334,10 @@ def main(argv: list[str] | None = None) -> None:
         from bot.bench.yaotou import bench_yaotou
 
         bench_yaotou(args.deals, args.seed, args.workers, rules_of(args))
+    elif args.what == "judge":
+        from bot.bench.judge import bench_judge
+
+        bench_judge(args.games, args.seed, rules_of(args), args.every, args.deals, args.workers)
     elif args.what == "review":
         bench_review(args.games, args.seed, args.seat - 1, args.budget)
     elif args.what == "tables":

@@ -10,7 +10,7 @@ Public face (see ``shared/rules/ENGINE_API.md``)::
 from .cards import DECK_SIZE, SEATS, format_counts, opposite, parse_cards, team_of
 from .errors import GoujiError, IllegalAction, InvalidCards, InvalidPlay
 from .events import EVENT_WORDS, PLACE_EN, PLACE_ZH, Event, EventKind, describe
-from .game import Game
+from .game import Game, table_lost
 from .legal import LegalActions
 from .match import Match, MatchView, Standings
 from .plays import Play, beats, is_gouji, is_pure_gouji, parse_play
@@ -23,5 +23,5 @@ __all__ = [
     "Event", "EventKind", "Game", "GameResult", "GoujiError", "IllegalAction", "InvalidCards", "InvalidPlay",
     "LegalActions", "Match", "MatchView", "Play", "Ruleset", "SeatView", "Standings",
     "beats", "describe", "double_words", "format_counts", "is_gouji", "is_pure_gouji", "opposite", "parse_cards",
-    "parse_play", "team_of",
+    "parse_play", "table_lost", "team_of",
 ]

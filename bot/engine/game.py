@@ -103,6 +103,14 @@ stripped of them (nor do they cost their formatting, for every view of every AI 
 """All of them, written and read in one pass."""
 
 
+def table_lost(events: Sequence[Event], revolt: int | None, head: int | None) -> list[bool]:
+    """Which seats the table knows can no longer 开点: those that gave it up in the open (R7) and the
+    革命 seat and its 要头 head (R11.4, R14.7). A seat knows more of itself — that it was dealt no 4
+    (``kaidian_lost``); a view shows it the others only as the table sees them."""
+    seen = {e.seat for e in events if e.kind == "giveup"}
+    return [s in seen or s in (revolt, head) for s in range(SEATS)]
+
+
 class Game:
     """The play phase of one game. Build it with ``Game.from_hands`` or ``Game.deal``."""
 
@@ -1027,10 +1035,8 @@ class Game:
         for key, value in d.items():  # a view is a snapshot: it must not share the game's lists
             if isinstance(value, list) and key != "events":  # (the event dicts are new lists of frozen rows)
                 d[key] = [list(x) if isinstance(x, list) else x for x in value]
-        seen = {e.seat for e in self.events if e.kind == "giveup"}
-        out = (self.revolution.revolt, self.revolution.head)
-        d["kaidian_lost"] = [self.opening.kaidian_lost[s] if s == seat else (s in seen or s in out)
-                             for s in range(SEATS)]
+        seen = table_lost(self.events, self.revolution.revolt, self.revolution.head)
+        d["kaidian_lost"] = [self.opening.kaidian_lost[s] if s == seat else seen[s] for s in range(SEATS)]
         d["aside_count"] = sum(self.aside)
         return d
 

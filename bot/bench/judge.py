@@ -1,0 +1,119 @@
+"""``python -m bot.bench judge``: what ``strong``'s search gains per decision, judged on the true deal.
+
+The arena needs an hour for a figure to ±0.5 points; this asks a narrower question in minutes.
+In games ``basic`` plays against itself, every ``--every``-th decision in play at which ``strong``
+would weigh two candidates or more is searched over ``--deals`` sampled deals (``Search``, as
+``strong`` plays it), and every candidate is also played out from the real position — the true
+hidden cards — by ``basic`` at every seat, as in a rollout. The gain of a way of choosing is the
+true outcome of its choice less that of ``basic``'s choice, per decision: judged on the truth, not
+on other sampled deals, it sees what the sampler gets wrong (deals judged on held-out sampled
+deals share their bias). Each way of choosing — an override bar of so many standard errors
+(``strong.CONFIDENCE``), the deals it may use — is tried on random subsets of the deals, and the
+table gives the gain per decision with a 95% interval against the bar ``strong`` plays with.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from multiprocessing import Pool
+from typing import NamedTuple
+
+from bot.ai.basic import BasicPlayer, decide_play
+from bot.ai.situation import Situation
+from bot.ai.strong import CONFIDENCE, Search, candidates
+from bot.engine import Game, Match, Ruleset, format_counts
+
+BARS = (0.0, 0.5, 1.0, 1.5, 2.0)
+"""Override bars (standard errors of the paired differences) the table compares."""
+SUBSETS = 40
+"""Random subsets of a decision's deals on which each way of choosing is tried."""
+
+class Decision(NamedTuple):
+    """One searched decision: the seat, the candidate ``basic`` played, the true outcome of each
+    candidate and its outcome on each sampled deal (the seat's team points)."""
+
+    seat: int
+    played: int
+    truth: list[int]
+    scores: list[list[int]]
+
+
+def judged_decisions(job: tuple[int, Ruleset, int, int]) -> list[Decision]:
+    """The decisions of one seeded game of ``basic`` against itself, searched and played out truly."""
+    seed, rules, every, deals = job
+    m = Match.new(seed=seed, rules=rules, games=1)
+    basic = BasicPlayer()
+    out: list[Decision] = []
+    k = 0
+    while not m.over:
+        seat = m.to_act
+        assert seat is not None
+        view, legal = m.view(seat), m.legal_actions(seat)
+        if m.phase == "play" and view.game is not None and m.game is not None and len(legal) > 1:
+            sit = Situation.from_view(view.game)
+            choice = decide_play(sit, legal).action
+            cands = candidates(sit, legal, choice)
+            k += len(cands) > 1
+            if len(cands) > 1 and k % every == 0:
+                search = Search(view.game, view.events, cands, seed * 100_000 + k)
+                truth = []
+                real = m.game
+                hands, aside = [format_counts(h) for h in real.hands], format_counts(real.aside)
+                for action in cands:  # built as the search builds its deals: what each seat knows is the same
+                    g = Game.from_public(search.public, hands, aside)
+                    g.act(seat, action)
+                    truth.append(search.rollout(g))
+                for _ in range(deals):
+                    search.deal()
+                out.append(Decision(seat, cands.index(choice), truth, search.scores))
+        m.act(seat, basic.choose(view, legal))
+    return out
+
+
+def _gain(decision: Decision, idx: list[int], bar: float) -> float:
+    """The true gain of overriding ``basic`` when the best other candidate on the deals ``idx``
+    beats it by more than ``bar`` standard errors (as ``Search.best`` does)."""
+    truth, scores = decision.truth, decision.scores
+    n = len(idx)
+    means = [sum(s[j] for j in idx) / n for s in scores]
+    i = max(range(len(means)), key=lambda i: (means[i], -i))
+    if i == 0:
+        return 0.0
+    d = [scores[i][j] - scores[0][j] for j in idx]
+    mean = sum(d) / n
+    se = (statistics.variance(d) / n) ** 0.5
+    return truth[i] - truth[0] if mean > bar * se else 0.0
+
+
+def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, workers: int) -> None:
+    jobs = [(seed + i, rules, every, deals) for i in range(games)]
+    if workers > 1:
+        with Pool(workers) as pool:
+            found = pool.map(judged_decisions, jobs, chunksize=1)
+    else:
+        found = [judged_decisions(j) for j in jobs]
+    decisions = [d for game in found for d in game]
+    print(f"judge: {len(decisions)} decisions of basic's games (seeds {seed}…{seed + games - 1}, every {every}th "
+          f"searched one, rules {rules.name}), {deals} sampled deals each; team points gained per decision over "
+          f"basic's choice, on the true deal (95% interval against the bar strong plays with, {CONFIDENCE})")
+    truth = [max(d.truth) - d.truth[0] for d in decisions]
+    print(f"  knowing the hidden cards (the best candidate on the true deal): {statistics.mean(truth):+.3f}")
+    rng = random.Random(seed)
+    sizes = sorted({max(4, deals // 4), deals // 2, deals * 3 // 4})
+    table: dict[float, list[str]] = {bar: [] for bar in BARS}
+    for n in sizes:
+        gains = {bar: [0.0] * len(decisions) for bar in (*BARS, CONFIDENCE)}
+        for k, d in enumerate(decisions):
+            for _ in range(SUBSETS):
+                idx = rng.sample(range(deals), n)
+                for bar in gains:
+                    gains[bar][k] += _gain(d, idx, bar) / SUBSETS
+        for bar in BARS:
+            diff = [a - b for a, b in zip(gains[bar], gains[CONFIDENCE], strict=True)]
+            half = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else float("nan")
+            table[bar].append(f"{statistics.mean(gains[bar]):+.3f} ({statistics.mean(diff):+.3f} ± {half:.3f})")
+    print("  override bar   " + "".join(f"{f'on {n} deals':<28}" for n in sizes))
+    for bar, cells in table.items():
+        print(f"  {bar:>12}   " + "".join(f"{c:<28}" for c in cells))

@@ -1,0 +1,32 @@
+"""``bench judge`` (issue 17): the outcome it calls true is the game's own, and its sampled deals
+are the search's."""
+
+from __future__ import annotations
+
+from bot.ai.basic import BasicPlayer
+from bot.bench.judge import Decision, _gain, judged_decisions
+from bot.engine import Match, Ruleset
+
+
+def test_the_true_outcome_of_basics_choice_is_how_the_game_ended():
+    """Played out from the real position by ``basic`` at every seat, the candidate ``basic`` chose is
+    the rest of the very game ``basic`` played: its true outcome is that game's result."""
+    rules = Ruleset.preset("dagang")
+    found = judged_decisions((7, rules, 5, 4))
+    assert found
+    m = Match.new(seed=7, rules=rules, games=1)
+    basic = BasicPlayer()
+    while not m.over:
+        m.act(m.to_act, basic.choose(m.view(m.to_act), m.legal_actions(m.to_act)))
+    points = m.results[-1]["team_points"]
+    for d in found:
+        assert len(d.truth) == len(d.scores) >= 2 and all(len(s) == 4 for s in d.scores)
+        assert d.truth[d.played] == points[d.seat % 2]
+
+
+def test_an_override_gains_its_true_difference_only_past_the_bar():
+    d = Decision(0, 0, [1, 4], [[0, 0, 0, 0], [2, 3, 2, 3]])
+    assert _gain(d, [0, 1, 2, 3], 1.0) == 3  # the other candidate is clearly better on the deals
+    assert _gain(d, [0, 1, 2, 3], 100.0) == 0.0
+    worse = Decision(0, 0, [1, 4], [[3, 3, 3, 3], [2, 3, 2, 3]])
+    assert _gain(worse, [0, 1, 2, 3], 0.0) == 0.0  # basic's own candidate has the best mean
