@@ -95,9 +95,10 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
     else:
         found = [judged_decisions(j) for j in jobs]
     decisions = [d for game in found for d in game]
-    print(f"judge: {len(decisions)} decisions of basic's games (seeds {seed}…{seed + games - 1}, every {every}th "
-          f"searched one, rules {rules.name}), {deals} sampled deals each; team points gained per decision over "
-          f"basic's choice, on the true deal (95% interval against the bar strong plays with, {CONFIDENCE})")
+    print(f"judge: {len(decisions)} decisions of basic's games (seeds {seed}…{seed + games - 1}, one in {every} "
+          f"of those strong would search, rules {rules.name}), {deals} sampled deals each; team points gained per "
+          f"decision over basic's choice, on the true deal (95% interval against the bar strong plays with, "
+          f"{CONFIDENCE})")
     truth = [max(d.truth) - d.truth[0] for d in decisions]
     print(f"  knowing the hidden cards (the best candidate on the true deal): {statistics.mean(truth):+.3f}")
     rng = random.Random(seed)
