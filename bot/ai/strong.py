@@ -163,19 +163,25 @@ class Search:
         return g.result().team_points[self.seat % 2]
 
     def means(self) -> list[float]:
-        return [sum(s) / max(1, len(s)) for s in self.scores]
+        return [sum(s) / max(1, len(s)) for s in self.scores]  # as ``chosen`` weighs them
 
     def best(self) -> str:
-        """The candidate with the best mean — if it beats the first (``basic``'s) by more than
-        ``CONFIDENCE`` standard errors of the paired differences; else the first."""
-        means = self.means()
-        i = max(range(len(means)), key=lambda i: (means[i], -i))
-        if i == 0 or self.samples < MIN_SAMPLES:
-            return self.cands[0]
-        diffs = [a - b for a, b in zip(self.scores[i], self.scores[0], strict=True)]
-        mean = sum(diffs) / len(diffs)
-        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-        return self.cands[i] if mean > CONFIDENCE * (var / len(diffs)) ** 0.5 else self.cands[0]
+        return self.cands[chosen(self.scores)]
+
+
+def chosen(scores: Sequence[Sequence[int]], bar: float = CONFIDENCE) -> int:
+    """Which candidate to play, given each one's outcomes on the same deals: the one with the best
+    mean — if it beats the first (``basic``'s) by more than ``bar`` standard errors of the paired
+    differences, over ``MIN_SAMPLES`` deals at least; else the first."""
+    means = [sum(s) / max(1, len(s)) for s in scores]
+    i = max(range(len(means)), key=lambda i: (means[i], -i))
+    n = len(scores[0])
+    if i == 0 or n < MIN_SAMPLES:
+        return 0
+    diffs = [a - b for a, b in zip(scores[i], scores[0], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return i if mean > bar * (var / n) ** 0.5 else 0
 
 
 def evaluate(view: MatchView | SeatView, actions: Sequence[str], budget: float = DEFAULT_BUDGET,

@@ -22,13 +22,14 @@ from typing import NamedTuple
 
 from bot.ai.basic import BasicPlayer, decide_play
 from bot.ai.situation import Situation
-from bot.ai.strong import CONFIDENCE, Search, candidates
+from bot.ai.strong import CONFIDENCE, Search, candidates, chosen
 from bot.engine import Game, Match, Ruleset, format_counts
 
 BARS = (0.0, 0.5, 1.0, 1.5, 2.0)
 """Override bars (standard errors of the paired differences) the table compares."""
 SUBSETS = 40
 """Random subsets of a decision's deals on which each way of choosing is tried."""
+
 
 class Decision(NamedTuple):
     """One searched decision: the seat, the candidate ``basic`` played, the true outcome of each
@@ -73,18 +74,9 @@ def judged_decisions(job: tuple[int, Ruleset, int, int]) -> list[Decision]:
 
 
 def _gain(decision: Decision, idx: list[int], bar: float) -> float:
-    """The true gain of overriding ``basic`` when the best other candidate on the deals ``idx``
-    beats it by more than ``bar`` standard errors (as ``Search.best`` does)."""
-    truth, scores = decision.truth, decision.scores
-    n = len(idx)
-    means = [sum(s[j] for j in idx) / n for s in scores]
-    i = max(range(len(means)), key=lambda i: (means[i], -i))
-    if i == 0:
-        return 0.0
-    d = [scores[i][j] - scores[0][j] for j in idx]
-    mean = sum(d) / n
-    se = (statistics.variance(d) / n) ** 0.5
-    return truth[i] - truth[0] if mean > bar * se else 0.0
+    """The true gain of the choice ``strong`` makes (``chosen``) on the deals ``idx`` at override ``bar``."""
+    i = chosen([[s[j] for j in idx] for s in decision.scores], bar)
+    return float(decision.truth[i] - decision.truth[0])
 
 
 def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, workers: int) -> None:
