@@ -163,17 +163,22 @@ class Search:
         return g.result().team_points[self.seat % 2]
 
     def means(self) -> list[float]:
-        return [sum(s) / max(1, len(s)) for s in self.scores]  # as ``chosen`` weighs them
+        return means_of(self.scores)
 
     def best(self) -> str:
         return self.cands[chosen(self.scores)]
+
+
+def means_of(scores: Sequence[Sequence[int]]) -> list[float]:
+    """Each candidate's mean outcome over its deals."""
+    return [sum(s) / max(1, len(s)) for s in scores]
 
 
 def chosen(scores: Sequence[Sequence[int]], bar: float = CONFIDENCE) -> int:
     """Which candidate to play, given each one's outcomes on the same deals: the one with the best
     mean — if it beats the first (``basic``'s) by more than ``bar`` standard errors of the paired
     differences, over ``MIN_SAMPLES`` deals at least; else the first."""
-    means = [sum(s) / max(1, len(s)) for s in scores]
+    means = means_of(scores)
     i = max(range(len(means)), key=lambda i: (means[i], -i))
     n = len(scores[0])
     if i == 0 or n < MIN_SAMPLES:
