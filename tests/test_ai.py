@@ -185,6 +185,33 @@ def test_sampled_deals_take_the_duitou_pass_on_a_pure_gouji_as_no_answer():
     assert not any(can_beat(h, qqq) for h in _sampled_hands(g, 5, 3))
 
 
+@pytest.mark.parametrize(("seed", "rules"), [(20, Ruleset.preset("dagang", revolution=True)),
+                                           (24, Ruleset.preset("dagang")), (25, Ruleset.preset("classic"))])
+def test_what_buying_tribute_and_xuandian_tell_the_sampler_holds_for_the_true_hands(seed, rules):
+    """R11.2, R11.3, R12.1, R7.3: a seat that bought a 3 or 4 (or declined, or was given one) was dealt
+    none; tribute is the strongest dealt R, B, 2; a 宣点 seat held no pure 够级牌. What the sampler
+    makes of them — cards known held, ranks held no more of, caps — is true of the real hands all
+    through a 3-game match (tribute from the second game), and every sampled deal keeps to it."""
+    m = Match.new(seed=seed, games=3, rules=rules)
+    basic, rng = BasicPlayer(), random.Random(seed)
+    bans = 0
+    while not m.over:
+        seat, view = m.to_act, m.view(m.to_act)
+        if m.phase == "play" and view.game is not None and m.game is not None and rng.random() < 0.05:
+            sampler = Sampler(view.game, view.events)
+            true = [m.game.aside if s == sampler.revolt else m.game.hands[s] for s in range(6)]
+            hands, aside = sampler.deal(rng)
+            dealt = [parse_cards(aside) if s == sampler.revolt else parse_cards(hands[s]) for s in range(6)]
+            for s in set(range(6)) - {seat}:
+                for h in (true[s], dealt[s]):
+                    assert all(h[r] >= n for r, n in enumerate(sampler.known[s]))
+                    assert all(h[r] <= sampler.known[s][r] for r in sampler.bans.get(s, ()))
+                    assert all(h[r] <= n for r, n in sampler.caps.get(s, {}).items())
+                bans += len(sampler.bans.get(s, ()))
+        m.act(seat, basic.choose(view, m.legal_actions(seat)))
+    assert bans  # the match did tell the sampler something
+
+
 # ---------------------------------------------------------------------- reproducibility and budget
 def _seeded_game(seed: int, levels: tuple[str, str]) -> list[str]:
     m = Match.new(seed=seed, games=1)

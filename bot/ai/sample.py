@@ -10,7 +10,12 @@ what is cheap to respect:
 - a 革命 seat's set-aside cards hold no 2 or joker (it could only 革命 without them, R11.4) — unless
   a 烧失败 (R14.2) or 窒息 (R13.3) set a hand aside too;
 - cards a seat is publicly known to hold — those it received by tribute, 买3/买4 or 赠3/赠4 this
-  game (the match log shows them), less those of the rank it has played since;
+  game (the match log shows them), two of a rank it was asked to sell, one it gave, the tribute
+  cards it skipped paying a teammate — less those of the rank it has played since;
+- what those phases force: a seat that bought a 3 or 4, declined to or was given one was dealt
+  none; one given it by its 对家 had no 2 or joker; tribute is the strongest dealt R, B, 2, so
+  a giver holds none stronger than the weakest it gave, and none after 免贡 (R11.2, R11.3, R12.1);
+- a seat that declared 自然开点 held no pure 够级牌 (R7.3): at most 4 10s, 3 Js, 2 Qs, 1 K, 1 A;
 - a seat passed for lack of a play this round (R5.6) on a play it could have answered by the
   rules holds nothing that beats that play; nor, most likely, does a 对头 that passed by choice on a
   pure 够级 play, which would 开点 if it stood (deals breaking these are redrawn a few times);
@@ -38,12 +43,15 @@ from bot.engine import (
     parse_play,
 )
 from bot.engine.cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO
+from bot.engine.plays import GOUJI_MIN
 
 from .situation import DECK, opening, rules_of
 
 REDRAWS = 8
 """Deals tried per sample before one that breaks a pass constraint is taken as it is."""
 WILD = (TWO, BLACK, RED)
+"""The tribute ranks, weakest first."""
+NO_CAP = sum(DECK)
 
 
 def can_beat(hand: Sequence[int], play: Play) -> bool:
@@ -83,6 +91,9 @@ class Sampler:
         self.aside_pure = self.revolt is not None and not any(e.kind in ("shao-fail", "suffocate")
                                                               for e in view.events)
         self.habits = self._habits(view)
+        self.caps = self._caps(view)
+        self.bans: dict[int, set[int]] = {}
+        """Ranks a seat holds no card of beyond those known, by the rules (``_before_play``)."""
         self.known = self._known(view, match_events, unseen)
         for s in range(SEATS):
             for r in range(RED + 1):
@@ -92,17 +103,7 @@ class Sampler:
 
     def _known(self, view: SeatView, match_events: Sequence[Event], unseen: list[int]) -> list[list[int]]:
         """Cards each other seat (or the 革命 pile) is known to hold, clipped to what is unseen."""
-        got = [[0] * (RED + 1) for _ in range(SEATS)]
-        start = max((i for i, e in enumerate(match_events) if e.kind == "deal"), default=-1)
-        for e in match_events[start + 1:]:
-            if e.kind == "tribute" and e.target is not None and e.play:
-                for r, n in enumerate(parse_cards(e.play)):
-                    got[e.target][r] += n
-            elif e.kind == "buy-accept" and e.seat is not None and e.target is not None and e.play and e.value:
-                got[e.target][e.value] += 1
-                got[e.seat][parse_cards(e.play).index(1)] += 1
-            elif e.kind == "gift" and e.target is not None and e.value:
-                got[e.target][e.value] += 1
+        got = self._before_play(match_events)
         for e in view.events:
             if e.kind == "shao" and e.seat is not None and e.seat in self.no4:  # 第十六条: it held a 3 to 捎
                 got[e.seat][THREE] = max(1, got[e.seat][THREE])
@@ -131,6 +132,67 @@ class Sampler:
                 left[r] -= k
                 room -= k
         return known
+
+    def _before_play(self, match_events: Sequence[Event]) -> list[list[int]]:
+        """What the phases before play tell of each seat's cards, as the rules force them (so the
+        true hands always agree): the cards it is known to hold (at least), and into ``self.bans``
+        the ranks of which it holds no card beyond those.
+
+        - 买3/买4 and 赠3/赠4 (R11.2, R11.3): a seat that buys a rank, declines to, or is given one
+          was dealt none of it; the 对家 it could buy from held two or more, a giver two or more;
+          a seat given one by its own 对家 had no 2 or joker to buy it with.
+        - Tribute (R12.1) is the giver's strongest dealt R, B, 2: it holds none of the ranks
+          stronger than the weakest it gave (or skipped, R12.6, holding them), and none at all
+          after 免贡. Cards received are known to the table."""
+        got = [[0] * (RED + 1) for _ in range(SEATS)]
+        skipped = [[0] * (RED + 1) for _ in range(SEATS)]  # dealt tribute cards a skip (R12.6) showed
+        start = max((i for i, e in enumerate(match_events) if e.kind == "deal"), default=-1)
+        for e in match_events[start + 1:]:
+            seat, to = e.seat, e.target
+            if seat is None:
+                continue
+            if e.kind in ("buy-offer", "no-buy") and e.value:
+                self.bans.setdefault(seat, set()).add(e.value)
+                seller = opposite(seat) if to is None else to
+                got[seller][e.value] = max(got[seller][e.value], 2)
+            elif e.kind == "buy-accept" and to is not None and e.play and e.value:
+                card = parse_cards(e.play).index(1)
+                got[to][e.value] += 1
+                got[seat][e.value] = max(0, got[seat][e.value] - 1)
+                got[seat][card] += 1
+            elif e.kind == "gift" and to is not None and e.value:
+                self.bans.setdefault(to, set()).add(e.value)
+                if seat == opposite(to):  # the 对家 gives only to a seat that cannot pay (R11.3)
+                    self.bans[to].update(WILD)
+                got[to][e.value] += 1
+                got[seat][e.value] = max(got[seat][e.value], 2) - 1
+            elif e.kind in ("tribute", "tribute-skip") and to is not None and e.play and e.play != "—":
+                cards = parse_cards(e.play)
+                weakest = next(r for r in WILD if cards[r])
+                self.bans.setdefault(seat, set()).update(r for r in WILD if r > weakest)
+                for r, n in enumerate(cards):
+                    if e.kind == "tribute":  # paid from the dealt cards: those a skip showed first
+                        got[to][r] += n
+                        skipped[seat][r] = max(0, skipped[seat][r] - n)
+                    else:
+                        skipped[seat][r] = max(skipped[seat][r], n)
+            elif e.kind == "mian":
+                self.bans.setdefault(seat, set()).update(WILD)
+        return [[a + b for a, b in zip(g, k, strict=True)] for g, k in zip(got, skipped, strict=True)]
+
+    def _caps(self, view: SeatView) -> dict[int, dict[int, int]]:
+        """The most cards of a rank a seat can hold: one that declared 自然开点 (R7.3) held no pure
+        够级牌 then — fewer than 5 10s, 4 Js, 3 Qs, 2 Ks, 2 As — and has played some since."""
+        out: dict[int, dict[int, int]] = {}
+        for e in view.events:
+            if e.kind == "natural" and e.seat is not None and e.seat != self.seat:
+                out[e.seat] = {r: n - 1 for r, n in GOUJI_MIN.items()}
+            elif e.kind in ("lead", "follow", "hui") and e.seat in out and e.play:
+                cap = out[e.seat]
+                for r, n in enumerate(parse_cards(e.play)):
+                    if r in cap:
+                        cap[r] = max(0, cap[r] - n)
+        return out
 
     def _habits(self, view: SeatView) -> dict[int, set[int]]:
         """Ranks each other seat holds no more, if it leads as most players do (see the module doc)."""
@@ -199,21 +261,25 @@ class Sampler:
         if self.revolt is not None:
             aside, hands[self.revolt] = hands[self.revolt], [0] * (RED + 1)
         # the most constrained piles first: the 革命 pile takes no 2 or joker, no3 seats no 3, habits
-        needs: list[tuple[list[int], int, set[int]]] = []
-        needs.append((aside, self.aside_count - sum(aside), set(WILD) if hard and self.aside_pure else set()))
+        needs: list[tuple[list[int], int, set[int], dict[int, int]]] = []
+        pure = hard and self.aside_pure
+        needs.append((aside, self.aside_count - sum(aside),
+                      {*WILD, *self.bans.get(self.revolt, ())} if pure and self.revolt is not None else set(), {}))
         for s in range(SEATS):
             if s != self.seat and s != self.revolt:
-                banned = {THREE} if hard and s in self.no3 else set()
+                banned = set(self.bans.get(s, ())) if hard else set()
+                if hard and s in self.no3:
+                    banned.add(THREE)
                 if hard and s in self.no4:
                     banned.add(FOUR)
                 if habits:
                     banned |= self.habits.get(s, set())
-                needs.append((hands[s], self.counts[s] - sum(hands[s]), banned))
-        needs.sort(key=lambda n: -len(n[2]))
-        for pile, need, banned in needs:
+                needs.append((hands[s], self.counts[s] - sum(hands[s]), banned, self.caps.get(s, {}) if hard else {}))
+        needs.sort(key=lambda n: -len(n[2]) - len(n[3]))
+        for pile, need, banned, cap in needs:
             keep = []
             for r in pool:
-                if need and r not in banned:
+                if need and r not in banned and pile[r] < cap.get(r, NO_CAP):
                     pile[r] += 1
                     need -= 1
                 else:
