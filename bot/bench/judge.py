@@ -22,23 +22,27 @@ from typing import NamedTuple
 
 from bot.ai.basic import BasicPlayer, decide_play
 from bot.ai.situation import Situation
-from bot.ai.strong import CONFIDENCE, Search, candidates, chosen
+from bot.ai.strong import CONFIDENCE, SEARCH_BELOW, Search, candidates, chosen
 from bot.engine import Game, Match, Ruleset, format_counts
 
 BARS = (0.0, 0.5, 1.0, 1.5, 2.0)
 """Override bars (standard errors of the paired differences) the table compares."""
 SUBSETS = 40
 """Random subsets of a decision's deals on which each way of choosing is tried."""
+BANDS = ((0, 60), (60, 90), (90, 120), (120, 150), (150, 180), (180, 217))
+"""Cards still in hands, the bands of the table by stage of the game."""
 
 
 class Decision(NamedTuple):
     """One searched decision: the seat, the candidate ``basic`` played, the true outcome of each
-    candidate and its outcome on each sampled deal (the seat's team points)."""
+    candidate and its outcome on each sampled deal (the seat's team points), and the cards then
+    in hands (how far the game has gone)."""
 
     seat: int
     played: int
     truth: list[int]
     scores: list[list[int]]
+    held: int = 216
 
 
 def judged_decisions(job: tuple[int, Ruleset, int, int]) -> list[Decision]:
@@ -68,7 +72,7 @@ def judged_decisions(job: tuple[int, Ruleset, int, int]) -> list[Decision]:
                     truth.append(search.rollout(g))
                 for _ in range(deals):
                     search.deal()
-                out.append(Decision(seat, cands.index(choice), truth, search.scores))
+                out.append(Decision(seat, cands.index(choice), truth, search.scores, sum(view.game.counts)))
         m.act(seat, basic.choose(view, legal))
     return out
 
@@ -110,3 +114,22 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
     print("  override bar   " + "".join(f"{f'on {n} deals':<28}" for n in sizes))
     for bar, cells in table.items():
         print(f"  {bar:>12}   " + "".join(f"{c:<28}" for c in cells))
+    n = sizes[-1]
+    print(f"  by the cards still in hands, on {n} deals (gain per decision ± 95% interval):")
+    played: list[float] = []  # as strong plays: searched below SEARCH_BELOW cards, basic's move before
+    for lo, hi in BANDS:
+        band = [d for d in decisions if lo <= d.held < hi]
+        if len(band) < 2:
+            continue
+        cells = []
+        for bar in (0.0, CONFIDENCE):
+            band_gains = [statistics.mean(_gain(d, rng.sample(range(deals), n), bar) for _ in range(SUBSETS))
+                          for d in band]
+            half = 1.96 * statistics.stdev(band_gains) / math.sqrt(len(band_gains))
+            cells.append(f"bar {bar}: {statistics.mean(band_gains):+.3f} ± {half:.3f}")
+        searched = lo < SEARCH_BELOW
+        played += band_gains if searched else [0.0] * len(band)  # band_gains: at CONFIDENCE, the last bar
+        label = "searched" if searched else "basic's move"
+        print(f"  {lo:>5}–{hi - 1:<3} cards  {len(band):>5} decisions  " + "   ".join(cells) + f"   ({label})")
+    print(f"  as strong plays (searching below {SEARCH_BELOW} cards, bar {CONFIDENCE}): "
+          f"{statistics.mean(played):+.3f} per decision")
