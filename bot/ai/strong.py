@@ -59,11 +59,6 @@ once they are no longer kept for 开点. Three candidates measured no better in 
 slower: fewer deals each. Checked again per decision (issue 17: 119 dagang and 68 classic decisions
 of ``basic``'s games, each searched over 60–100 deals, the choice made on some of them at this
 work and judged on the others): 3, 4 or 6 candidates gained no more than 2."""
-SEARCH_BELOW = 120
-"""Cards in hands (of 216) below which decisions are searched; before that ``basic``'s move stands.
-Early in a game the rollouts are long and the hidden cards many: an outcome is mostly chance, and
-judged on the true deal the search's choices there gained nothing (``bench judge`` by stage, in the
-README), while it finds real gains later."""
 MIN_SAMPLES = 4
 """Deals below which ``basic``'s choice stands whatever the means say."""
 CONFIDENCE = 0.5
@@ -106,8 +101,6 @@ class StrongPlayer:
         sit = Situation.from_view(seat_view)
         base = decide_play(sit, legal)
         cands = candidates(sit, legal, base.action)
-        if sum(sit.counts) >= SEARCH_BELOW:
-            cands = cands[:1]
         if len(cands) == 1:
             return base if cands[0] == base.action else Choice(cands[0], "keep-set")
         search = Search(seat_view, events, cands, self.rng.randrange(2**32))

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from bot.ai.basic import BasicPlayer, decide_play
 from bot.ai.situation import Situation
-from bot.ai.strong import CONFIDENCE, SEARCH_BELOW, Search, candidates, chosen
+from bot.ai.strong import CONFIDENCE, Search, candidates, chosen
 from bot.engine import Game, Match, Ruleset, format_counts
 
 BARS = (0.0, 0.5, 1.0, 1.5, 2.0)
@@ -116,7 +116,6 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
         print(f"  {bar:>12}   " + "".join(f"{c:<28}" for c in cells))
     n = sizes[-1]
     print(f"  by the cards still in hands, on {n} deals (gain per decision ± 95% interval):")
-    played: list[float] = []  # as strong plays: searched below SEARCH_BELOW cards, basic's move before
     for lo, hi in BANDS:
         band = [d for d in decisions if lo <= d.held < hi]
         if len(band) < 2:
@@ -127,9 +126,4 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
                           for d in band]
             half = 1.96 * statistics.stdev(band_gains) / math.sqrt(len(band_gains))
             cells.append(f"bar {bar}: {statistics.mean(band_gains):+.3f} ± {half:.3f}")
-        searched = lo < SEARCH_BELOW
-        played += band_gains if searched else [0.0] * len(band)  # band_gains: at CONFIDENCE, the last bar
-        label = "searched" if searched else "basic's move"
-        print(f"  {lo:>5}–{hi - 1:<3} cards  {len(band):>5} decisions  " + "   ".join(cells) + f"   ({label})")
-    print(f"  as strong plays (searching below {SEARCH_BELOW} cards, bar {CONFIDENCE}): "
-          f"{statistics.mean(played):+.3f} per decision")
+        print(f"  {lo:>5}–{hi - 1:<3} cards  {len(band):>5} decisions  " + "   ".join(cells))
