@@ -52,6 +52,7 @@ REDRAWS = 8
 WILD = (TWO, BLACK, RED)
 """The tribute ranks, weakest first."""
 NO_CAP = sum(DECK)
+"""A cap no pile reaches: for the ranks a seat may hold any number of."""
 
 
 def can_beat(hand: Sequence[int], play: Play) -> bool:

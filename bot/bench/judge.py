@@ -114,16 +114,14 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
     print("  override bar   " + "".join(f"{f'on {n} deals':<28}" for n in sizes))
     for bar, cells in table.items():
         print(f"  {bar:>12}   " + "".join(f"{c:<28}" for c in cells))
-    n = sizes[-1]
-    print(f"  by the cards still in hands, on {n} deals (gain per decision ± 95% interval):")
-    for lo, hi in BANDS:
-        band = [d for d in decisions if lo <= d.held < hi]
+    print(f"  by the cards still in hands, on {sizes[-1]} deals (gain per decision ± 95% interval):")
+    for lo, hi in BANDS:  # ``gains`` is the table's last column, the most deals
+        band = [k for k, d in enumerate(decisions) if lo <= d.held < hi]
         if len(band) < 2:
             continue
         cells = []
         for bar in (0.0, CONFIDENCE):
-            band_gains = [statistics.mean(_gain(d, rng.sample(range(deals), n), bar) for _ in range(SUBSETS))
-                          for d in band]
-            half = 1.96 * statistics.stdev(band_gains) / math.sqrt(len(band_gains))
-            cells.append(f"bar {bar}: {statistics.mean(band_gains):+.3f} ± {half:.3f}")
+            got = [gains[bar][k] for k in band]
+            half = 1.96 * statistics.stdev(got) / math.sqrt(len(got))
+            cells.append(f"bar {bar}: {statistics.mean(got):+.3f} ± {half:.3f}")
         print(f"  {lo:>5}–{hi - 1:<3} cards  {len(band):>5} decisions  " + "   ".join(cells))
