@@ -93,18 +93,20 @@ class Sampler:
                                                               for e in view.events)
         self.habits = self._habits(view)
         self.caps = self._caps(view)
-        self.bans: dict[int, set[int]] = {}
-        """Ranks a seat holds no card of beyond those known, by the rules (``_before_play``)."""
-        self.known = self._known(view, match_events, unseen)
+        got, bans = self._before_play(match_events)
+        self.bans: dict[int, set[int]] = bans
+        """Ranks a seat holds no card of beyond those known, by the rules."""
+        self.known = self._known(view, got, unseen)
         for s in range(SEATS):
             for r in range(RED + 1):
                 unseen[r] -= self.known[s][r]
         self.pool = [r for r in range(RED + 1) for _ in range(unseen[r])]
         self.passes = self._pass_constraints(view)
 
-    def _known(self, view: SeatView, match_events: Sequence[Event], unseen: list[int]) -> list[list[int]]:
-        """Cards each other seat (or the 革命 pile) is known to hold, clipped to what is unseen."""
-        got = self._before_play(match_events)
+    def _known(self, view: SeatView, got: list[list[int]], unseen: list[int]) -> list[list[int]]:
+        """Cards each other seat (or the 革命 pile) is known to hold, clipped to what is unseen:
+        ``got`` (``_before_play``'s, updated in place) less what each has played since, with the 3
+        a 捎 shows and the 冲点 sets in the 革命 pile."""
         for e in view.events:
             if e.kind == "shao" and e.seat is not None and e.seat in self.no4:  # 第十六条: it held a 3 to 捎
                 got[e.seat][THREE] = max(1, got[e.seat][THREE])
@@ -134,10 +136,10 @@ class Sampler:
                 room -= k
         return known
 
-    def _before_play(self, match_events: Sequence[Event]) -> list[list[int]]:
+    def _before_play(self, match_events: Sequence[Event]) -> tuple[list[list[int]], dict[int, set[int]]]:
         """What the phases before play tell of each seat's cards, as the rules force them (so the
-        true hands always agree): the cards it is known to hold (at least), and into ``self.bans``
-        the ranks of which it holds no card beyond those.
+        true hands always agree): the cards it is known to hold (at least), and the ranks of which
+        it holds no card beyond those.
 
         - 买3/买4 and 赠3/赠4 (R11.2, R11.3): a seat that buys a rank, declines to, or is given one
           was dealt none of it; the 对家 it could buy from held two or more, a giver two or more;
@@ -146,6 +148,7 @@ class Sampler:
           stronger than the weakest it gave (or skipped, R12.6, holding them), and none at all
           after 免贡. Cards received are known to the table."""
         got = [[0] * (RED + 1) for _ in range(SEATS)]
+        bans: dict[int, set[int]] = {}
         skipped = [[0] * (RED + 1) for _ in range(SEATS)]  # dealt tribute cards a skip (R12.6) showed
         start = max((i for i, e in enumerate(match_events) if e.kind == "deal"), default=-1)
         for e in match_events[start + 1:]:
@@ -153,7 +156,7 @@ class Sampler:
             if seat is None:
                 continue
             if e.kind in ("buy-offer", "no-buy") and e.value:
-                self.bans.setdefault(seat, set()).add(e.value)
+                bans.setdefault(seat, set()).add(e.value)
                 seller = opposite(seat) if to is None else to
                 got[seller][e.value] = max(got[seller][e.value], 2)
             elif e.kind == "buy-accept" and to is not None and e.play and e.value:
@@ -162,15 +165,15 @@ class Sampler:
                 got[seat][e.value] = max(0, got[seat][e.value] - 1)
                 got[seat][card] += 1
             elif e.kind == "gift" and to is not None and e.value:
-                self.bans.setdefault(to, set()).add(e.value)
+                bans.setdefault(to, set()).add(e.value)
                 if seat == opposite(to):  # the 对家 gives only to a seat that cannot pay (R11.3)
-                    self.bans[to].update(WILD)
+                    bans[to].update(WILD)
                 got[to][e.value] += 1
                 got[seat][e.value] = max(got[seat][e.value], 2) - 1
             elif e.kind in ("tribute", "tribute-skip") and to is not None and e.play and e.play != "—":
                 cards = parse_cards(e.play)
                 weakest = next(r for r in WILD if cards[r])
-                self.bans.setdefault(seat, set()).update(r for r in WILD if r > weakest)
+                bans.setdefault(seat, set()).update(r for r in WILD if r > weakest)
                 for r, n in enumerate(cards):
                     if e.kind == "tribute":  # paid from the dealt cards: those a skip showed first
                         got[to][r] += n
@@ -178,8 +181,8 @@ class Sampler:
                     else:
                         skipped[seat][r] = max(skipped[seat][r], n)
             elif e.kind == "mian":
-                self.bans.setdefault(seat, set()).update(WILD)
-        return [[a + b for a, b in zip(g, k, strict=True)] for g, k in zip(got, skipped, strict=True)]
+                bans.setdefault(seat, set()).update(WILD)
+        return [[a + b for a, b in zip(g, k, strict=True)] for g, k in zip(got, skipped, strict=True)], bans
 
     def _caps(self, view: SeatView) -> dict[int, dict[int, int]]:
         """The most cards of a rank a seat can hold: one that declared 自然开点 (R7.3) held no pure
