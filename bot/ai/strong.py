@@ -44,14 +44,22 @@ DEFAULT_BUDGET = 0.75
 3–4 on 2 cores, the cap kept by ``Search.run``; 532–561 ms at 0.5 s before, idle machine). Early
 in a game a deal's rollouts are long: at 0.5 s a decision sampled 13–22 deals, whose paired
 differences (about 0.6 points standard error) kept the search from overriding ``basic`` where it
-should; the extra quarter second and faster rollouts give 26–45 (see the README's figures)."""
-PLIES_PER_SECOND = 12000
+should; the extra quarter second and faster rollouts give 26–45 (see the README's figures), and
+13,200 plies (``PLIES_PER_SECOND``) 46–51 where 9,000 gave 31–35. At 13,200 plies and load 2–2.4
+on 2 cores (the cap binding): median 741 ms, p99 759 ms over 620 decisions."""
+PLIES_PER_SECOND = 17600
 """Rollout plies the work allowance grants per second of budget: about two thirds of what one
 core of the development machine plays, so that the time cap rarely binds and runs stay
-reproducible. 9,000 after issue 15's engine work (15,400 plies per CPU second); ``basic``'s 闷
-guard skipping hands of three or more ranks (issue 17) made the rollouts 1.4x faster at equal
-decisions (13,100 → 18,700 plies per CPU second, the decisions at every 15th action of two
-matches), so 12,000: 9,000 plies per decision at the default budget instead of 4,500."""
+reproducible. 9,000 after issue 15's engine work (15,400 plies per CPU second), 12,000 after
+``basic``'s 闷 guard skipped hands of three or more ranks (issue 17: 18,700 plies per CPU second,
+the decisions at every 15th action of two matches, on a lightly loaded machine). Measured again
+on an idle machine (issue 17, the 19 decisions of every 15th action of two ``basic`` matches):
+26,400–27,300 plies per CPU second, and 18,600–23,300 plies in a decision's 0.75 s; so 17,600,
+13,200 plies per decision at the default budget instead of 9,000. The arena cannot tell the two
+apart in dagang and leans to the more in classic: on the same 60 games per preset (seeds 3001…,
+``--work 13200`` against ``9000``) dagang +1.28 ± 0.68 against +1.90 ± 0.50, classic +2.82 ± 1.01
+against +1.57 ± 0.99; over 120 games at 13,200, dagang about +1.58 ± 0.43 (+1.85 ± 0.41 over 80 at
+9,000), classic about +2.42 ± 0.78. The judge found more deals a decision better (README)."""
 MAX_CANDIDATES = 2
 """Actions compared per decision: ``basic``'s and the first other sound one. An answer weighs
 playing (the cheapest sound play) against passing (or 让牌); a lead weighs another rank, or the 4s
