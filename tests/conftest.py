@@ -1,6 +1,6 @@
 """pytest's own configuration: the tests' helpers live in ``helpers.py`` and are imported from there.
-``store_url`` runs a test once on each of the store's databases; a bot a failing test left open is
-closed."""
+``store_url`` runs a test once on each of the store's databases; a bot or a SQLite database a failing
+test left open is closed."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from discord_fakes import STARTED, close_started
+
+from bot.service.db import SqliteDatabase
 
 POSTGRES = os.environ.get("GOUJI_TEST_POSTGRES", "").strip()
 """A PostgreSQL server for the tests (``postgresql://gouji@127.0.0.1:55432/gouji_test``); ``.ci/run``
@@ -63,3 +65,23 @@ async def _close_started_bots() -> AsyncIterator[None]:
     yield
     if STARTED:
         await close_started()
+
+
+@pytest.fixture(autouse=True)
+async def _close_open_sqlite(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """A SQLite database a test opened and did not close (it failed before ``close``) is closed here:
+    aiosqlite's connection thread is not a daemon, so one left open keeps pytest from exiting at all
+    once it has printed its summary — CI waits out its time limit instead of reporting the failure."""
+    opened: list[SqliteDatabase] = []
+    connect = SqliteDatabase.connect.__func__  # type: ignore[attr-defined]
+
+    async def recorded(cls: type[SqliteDatabase], path: str) -> SqliteDatabase:
+        db = await connect(cls, path)
+        opened.append(db)
+        return db
+
+    monkeypatch.setattr(SqliteDatabase, "connect", classmethod(recorded))
+    yield
+    for db in opened:
+        with suppress(Exception):
+            await db.close()  # closing twice is harmless: aiosqlite returns at once the second time
