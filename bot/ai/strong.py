@@ -239,7 +239,12 @@ def candidates(sit: Situation, legal: Sequence[str], first: str) -> list[str]:
 def _lead_candidates(sit: Situation) -> list[str]:
     """The 4s (unless they are kept for 开点: led now they give it up), the weakest ranks plain, the
     weakest with one 2 or joker to keep the lead, the strongest ranks with every 2 and joker, all 2s
-    and jokers alone, the other ranks."""
+    and jokers alone, the other ranks.
+
+    Not the pure 够级 sets in dagang, though ``basic`` leads something else in 37% of its leads
+    while it holds one and may 开点 (10 games): with the sets first, on the arena's 100 dagang games
+    of seeds 3001… and 3031… (13,200 plies), points a game moved by −0.12 ± 0.63 deal by deal — 开点
+    given up fell from 0.20 to 0.07 a game, but 闷 rose from 0.12 to 0.19."""
     h = sit.hand
     groups = groups_of(h, with_fours=False)
     if sit.rules.kaidian_without_fours or sit.burner:
