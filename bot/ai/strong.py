@@ -66,7 +66,9 @@ playing (the cheapest sound play) against passing (or 让牌); a lead weighs ano
 once they are no longer kept for 开点. Three candidates measured no better in the arena and
 slower: fewer deals each. Checked again per decision (issue 17: 119 dagang and 68 classic decisions
 of ``basic``'s games, each searched over 60–100 deals, the choice made on some of them at this
-work and judged on the others): 3, 4 or 6 candidates gained no more than 2."""
+work and judged on the others): 3, 4 or 6 candidates gained no more than 2. Three once 60 cards or
+fewer are left in hands, where rollouts are short, lost in the arena: on its 60 dagang games of
+seeds 3001… (13,200 plies) +1.07 ± 0.64 against +1.28 ± 0.68, −0.22 ± 0.21 deal by deal."""
 MIN_SAMPLES = 4
 """Deals below which ``basic``'s choice stands whatever the means say."""
 CONFIDENCE = 0.5
