@@ -73,14 +73,14 @@ async def _close_open_sqlite(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[N
     aiosqlite's connection thread is not a daemon, so one left open keeps pytest from exiting at all
     once it has printed its summary — CI waits out its time limit instead of reporting the failure."""
     opened: list[SqliteDatabase] = []
-    connect = SqliteDatabase.connect.__func__  # type: ignore[attr-defined]
+    connect = SqliteDatabase.connect  # bound to the class already
 
-    async def recorded(cls: type[SqliteDatabase], path: str) -> SqliteDatabase:
-        db = await connect(cls, path)
+    async def recorded(path: str) -> SqliteDatabase:
+        db = await connect(path)
         opened.append(db)
         return db
 
-    monkeypatch.setattr(SqliteDatabase, "connect", classmethod(recorded))
+    monkeypatch.setattr(SqliteDatabase, "connect", recorded)
     yield
     for db in opened:
         with suppress(Exception):
