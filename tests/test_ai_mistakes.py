@@ -70,3 +70,24 @@ def test_the_arena_reports_the_mistake_rates_per_side(capsys):
     out = capsys.readouterr().out
     assert "beat-mate" in out and "break-gouji" in out and "giveup" in out and "men" in out
     assert len(results) == 1 and len(results[0][2]) == 2
+
+
+def test_the_arena_compares_two_runs_deal_by_deal(tmp_path, capsys):
+    """``--json`` then ``--against``: the same seeded deals played again by the same deterministic
+    levels score the same, so the difference is exactly zero; a run on other seeds has no deal in
+    common with it."""
+    import json
+
+    from bot.bench import main
+
+    first = tmp_path / "first.json"
+    main(["arena", "--a", "basic", "--b", "random", "--games", "4", "--seed", "3", "--json", str(first)])
+    saved = json.loads(first.read_text(encoding="utf-8"))
+    assert saved["a"] == "basic" and sorted(saved["deals"]) == ["3", "4"]
+    assert all(len(d["points"]) == 2 and len(d["counts"]) == 2 for d in saved["deals"].values())
+    capsys.readouterr()
+    main(["arena", "--a", "basic", "--b", "random", "--games", "4", "--seed", "3", "--against", str(first)])
+    out = capsys.readouterr().out
+    assert "deal by deal against" in out and "A +0.00 ± 0.00 points per game over 2 deals (2 scored the same)" in out
+    main(["arena", "--a", "basic", "--b", "random", "--games", "2", "--seed", "9", "--against", str(first)])
+    assert "no deal in common" in capsys.readouterr().out
