@@ -52,6 +52,11 @@ def test_leading_4s_while_holding_a_pure_set_gives_up_kaidian_and_counts():
     g = new("3344995", "3366", "3355", "3366", "3355", "3366")  # no pure set: nothing lost
     _act(m, g, 0, "play 44")
     assert any(e.kind == "giveup" for e in g.events) and m.counts[0]["giveup"] == 0
+    m = Mistakes()  # 头科 out and a seat 闷 before 二科: four hold cards, no set can be in force (R4.4)
+    g = new("3344QQQ5", "", "3355", "3366", "3355", "", places=[None, 1, None, None, None, 6])
+    assert g.holding == 4 and 2 not in g.places
+    _act(m, g, 0, "play 44")
+    assert any(e.kind == "giveup" for e in g.events) and m.counts[0]["giveup"] == 0
 
 
 def test_being_men_counts_for_the_team_of_the_men_seat():

@@ -14,8 +14,11 @@ and ``Mistakes.after(game)`` once the action is applied; the counts are per team
   ``GOUJI_MIN``) that leaves less than that number, e.g. QQ out of QQQQ or JJJ out of JJJJJ (KK out
   of KKKK leaves a set and is not counted), while 够级 still matters for the seat (its 对家 holds
   cards, at least five seats hold cards, no 四户乱缠).
-- ``giveup``: the log's ``giveup`` event (R7.2) for a seat that could still 开点 with it — it held a
-  pure 够级 set or had declared 宣点, its 对家 held cards and 二科 was not out.
+- ``giveup``: the log's ``giveup`` event (R7.2) for a seat that could still 开点 with it — it had
+  declared 宣点, or it held a pure 够级 set that could still be in force (five seats or more holding
+  cards, no 四户乱缠: R4.4, R9.4); its 对家 held cards and 二科 was not out. With four seats left
+  (a 闷 or a no-3 seat out before 二科, say) no set can win a round as 够级, so 4s led then give up
+  nothing.
 - ``men``: the log's ``men`` event (R8.2) with a seat of the team as its target.
 - ``kaidian``: the log's ``kaidian`` events, a figure to read beside the mistakes (more is better).
 """
@@ -94,7 +97,8 @@ class Mistakes:
         """Judge ``action`` of ``seat`` before it is applied to ``g`` (the game in play)."""
         self._seen = len(g.events)
         h = g.hands[seat]
-        self._could_kaidian = {seat: (_holds_pure(h) or g.natural[seat]) and any(g.hands[_opposite(seat)])
+        in_force = _holds_pure(h) and g.holding >= 5 and not g.luanchan  # R4.4: a set could still win as 够级
+        self._could_kaidian = {seat: (in_force or g.natural[seat]) and any(g.hands[_opposite(seat)])
                                and 2 not in g.places}
         if not action.startswith("play ") or g.top is None:
             return
