@@ -74,9 +74,15 @@ def beats_winning_mate(g: Game, seat: int, play: Play) -> bool:
     return not any(s % 2 != seat % 2 and _could_answer(g, s) for s in still)
 
 
+def sets_matter(g: Game, seat: int) -> bool:
+    """Whether ``seat``'s 够级 sets could still be in force (R4.4, R9.4): its 对家 holds cards, five
+    seats or more do, no 四户乱缠."""
+    return not g.luanchan and g.holding >= 5 and any(g.hands[_opposite(seat)])
+
+
 def breaks_gouji(g: Game, seat: int, play: Play) -> bool:
     """``break-gouji``: an answer with part of a rank the hand held in pure 够级 number, leaving less."""
-    if g.top is None or g.luanchan or not any(g.hands[_opposite(seat)]) or g.holding < 5:
+    if g.top is None or not sets_matter(g, seat):
         return False
     need = GOUJI_MIN.get(play.base)
     if need is None:
@@ -97,9 +103,8 @@ class Mistakes:
         """Judge ``action`` of ``seat`` before it is applied to ``g`` (the game in play)."""
         self._seen = len(g.events)
         h = g.hands[seat]
-        in_force = _holds_pure(h) and g.holding >= 5 and not g.luanchan  # R4.4: a set could still win as 够级
-        self._could_kaidian = {seat: (in_force or g.natural[seat]) and any(g.hands[_opposite(seat)])
-                               and 2 not in g.places}
+        self._could_kaidian = {seat: ((_holds_pure(h) and sets_matter(g, seat)) or g.natural[seat])
+                               and any(g.hands[_opposite(seat)]) and 2 not in g.places}
         if not action.startswith("play ") or g.top is None:
             return
         play = parse_play(action[5:])

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import statistics
@@ -48,6 +47,8 @@ from bot.engine import Game, Match, Ruleset
 from bot.service.replay import LogRow
 from bot.service.review import BUDGET as REVIEW_BUDGET
 from bot.service.review import positions, review
+
+from .stats import half_interval
 
 
 def _percentiles(samples: list[float]) -> tuple[float, float]:
@@ -224,7 +225,7 @@ def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, wor
     pair_means = [sum(r) / 2 for r, _, _ in results]
     n = len(points)
     mean = sum(points) / n
-    half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else float("nan")
+    half = half_interval(pair_means)
     won, drawn = sum(p > 0 for p in points), sum(p == 0 for p in points)
     on = [k for k, v in rules.switches().items() if v]
     print(f"arena: A = {a}, B = {b}, {n} games ({len(jobs)} deals, each played with both seatings), seeds {seed}…, "
@@ -262,7 +263,7 @@ def deal_by_deal(ours: dict[int, dict[str, Any]], theirs: dict[int, dict[str, An
     if not common:
         return f"  deal by deal against {name}: no deal in common"
     diffs = [(sum(ours[s]["points"]) - sum(theirs[s]["points"])) / 2 for s in common]
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    half = half_interval(diffs)
     same = sum(ours[s]["points"] == theirs[s]["points"] for s in common)
     games = 2 * len(common)
     rates = "   ".join(f"{k} {sum(ours[s]['counts'][0][k] for s in common) / games:.3f}"

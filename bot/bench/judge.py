@@ -14,7 +14,6 @@ table gives the gain per decision with a 95% interval against the bar ``strong``
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 from multiprocessing import Pool
@@ -24,6 +23,8 @@ from bot.ai.basic import BasicPlayer, decide_play
 from bot.ai.situation import Situation
 from bot.ai.strong import CONFIDENCE, Search, candidates, chosen
 from bot.engine import Game, Match, Ruleset, format_counts
+
+from .stats import half_interval
 
 BARS = (0.0, 0.5, 1.0, 1.5, 2.0)
 """Override bars (standard errors of the paired differences) the table compares."""
@@ -109,7 +110,7 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
                     gains[bar][k] += _gain(d, idx, bar) / SUBSETS
         for bar in BARS:
             diff = [a - b for a, b in zip(gains[bar], gains[CONFIDENCE], strict=True)]
-            half = 1.96 * statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else float("nan")
+            half = half_interval(diff)
             table[bar].append(f"{statistics.mean(gains[bar]):+.3f} ({statistics.mean(diff):+.3f} ± {half:.3f})")
     print("  override bar   " + "".join(f"{f'on {n} deals':<28}" for n in sizes))
     for bar, cells in table.items():
@@ -122,6 +123,6 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
         cells = []
         for bar in (0.0, CONFIDENCE):
             got = [gains[bar][k] for k in band]
-            half = 1.96 * statistics.stdev(got) / math.sqrt(len(got))
+            half = half_interval(got)
             cells.append(f"bar {bar}: {statistics.mean(got):+.3f} ± {half:.3f}")
         print(f"  {lo:>5}–{hi - 1:<3} cards  {len(band):>5} decisions  " + "   ".join(cells))

@@ -18,7 +18,6 @@ holds (what ``basic.yaotou_pays`` reads).
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable
@@ -27,6 +26,8 @@ from typing import NamedTuple
 from bot.ai import basic, situation
 from bot.engine import Match, Ruleset, parse_cards
 from bot.engine.cards import BLACK, RED, THREE
+
+from .stats import half_interval
 
 POLICIES = ("wutou", "yaotou", "yaotou-plain", "basic")
 """What the head declares and how it reads its 够死级 (see the module's docstring)."""
@@ -119,8 +120,7 @@ def _first(count: int, results: Iterable[Deal | None]) -> list[Deal]:
 
 def _ci(xs: list[int]) -> str:
     mean = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
-    return f"{mean:+.2f} ± {half:.2f}"
+    return f"{mean:+.2f} ± {half_interval(xs):.2f}"
 
 
 def bench_yaotou(count: int, seed: int, workers: int, rules: Ruleset) -> list[Deal]:
