@@ -13,9 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.ai import LEVELS, BasicPlayer, StrongPlayer, make_player, suggest
+from bot.ai.basic import decide_play
 from bot.ai.sample import Sampler, can_beat
 from bot.ai.situation import Situation
-from bot.ai.strong import Search
+from bot.ai.strong import Search, candidates
 from bot.engine import Game, Match, Ruleset, parse_cards, parse_play
 
 SMALL_WORK = 300
@@ -227,6 +228,16 @@ def _seeded_game(seed: int, levels: tuple[str, str]) -> list[str]:
 
 def test_seeded_games_are_reproducible():
     assert _seeded_game(4, ("basic", "random")) == _seeded_game(4, ("basic", "random"))
+
+
+def test_strong_weighs_the_set_where_basic_gives_up_kaidian():
+    """R7.2: with two ranks left beside the 4s and the pure 够级 KK likely beaten, ``basic`` leads the 4s,
+    giving up 开点; the search weighs leading the set (not the 9, its usual second lead) against it."""
+    g = new("33 44 9 KK", "3 55 66 77 AA 22", "3 88 99 TT JJ", "3 AA 55 66 QQ 22", "3 22 JJ 77 88", "3 BB 88 RR 66")
+    sit, legal = Situation.from_game(g, 0), g.legal_actions(0)
+    first = decide_play(sit, legal)
+    assert first.why == "lead-fours"
+    assert candidates(sit, legal, first.action) == ["play 44", "play KK"]
 
 
 def test_strong_is_reproducible_with_a_seed():
