@@ -169,6 +169,13 @@ def log_lines(events: Sequence[Event], names: Sequence[str], n: int = RECENT) ->
     return lines
 
 
+def between_games(events: Sequence[Event]) -> Sequence[Event]:
+    """The match log since the last game ended (its ``game-over`` line first): between two games the
+    table message tells this phase, not the first game's lot, deal and buying again under 第 2 局."""
+    ends = [i for i, e in enumerate(events) if e.kind == "game-over"]
+    return events[ends[-1]:] if ends else events
+
+
 def tribute_text(events: Sequence[Event], names: Sequence[str]) -> str | None:
     """The tribute and buying of a burst as one post (None when it has none): the public log of the
     phase between two games, every line of it."""
@@ -291,7 +298,7 @@ def table_content(table: Table, banner: str | None = None, burst: int = 0) -> st
         elif table.to_act is not None:
             lines[-1] += " · " + bilingual(f"轮到 **{seat_label(table, table.to_act)}**",
                                            f"{names[table.to_act]}'s turn") + countdown(table)
-        events = m.game.events if m.game is not None else m.events
+        events = m.game.events if m.game is not None else between_games(m.events)
         lines += log_lines(events, names, max(RECENT, burst))
         burning = m.game.burning if m.game is not None else None
         if burning is not None:  # R14.2: it may last many rounds, longer than the log lines above
