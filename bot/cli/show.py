@@ -50,7 +50,8 @@ TEAM_STYLE = tuple(f"bold rgb({r},{g},{b})" for r, g, b in TEAM)
 
 ZH_NAMES = ["你"] + [f"{RELATIVE[s]}{s + 1}号" for s in range(1, 6)]
 """Seat names in Chinese log lines: where each seat sits from yours (下家, 下联, 对家 …) and its number."""
-EN_NAMES = ["you (seat 1)"] + [f"seat {s + 1} ({RELATIVE[s]})" for s in range(1, 6)]
+EN_NAMES = ["seat 1 (you)"] + [f"seat {s + 1} ({RELATIVE[s]})" for s in range(1, 6)]
+"""In English lines, yours like the others ("seat 1 (you) plays QQ"): the log's verbs are third person."""
 
 LABEL_STYLES = {
     GOLD: "bold black on yellow",
