@@ -220,8 +220,7 @@ def test_between_games_the_log_starts_at_the_last_games_end():
     """Under 第 2 局 the table message tells the phase between the games (点贡 choices, the new deal,
     buying), not the first game's lot, deal and buying again, however long the burst."""
     m = Match.new(seed=7, games=2)
-    while m.game_no < 2 or m.game is not None or len(m.events) == next(
-            i for i, e in enumerate(m.events) if e.kind == "game-over") + 1:
+    while not (m.game_no == 2 and m.game is None and m.events[-1].kind != "game-over"):  # a choice made since
         m.act(m.to_act, m.default_action(m.to_act))
     text = table_content(table_of(m), burst=100)
     assert "第 2/2 局" in text and "第 1 局结束" in text
