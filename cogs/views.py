@@ -169,11 +169,17 @@ def log_lines(events: Sequence[Event], names: Sequence[str], n: int = RECENT) ->
     return lines
 
 
+def last_game_end(events: Sequence[Event]) -> int | None:
+    """Where the match log's last ``game-over`` line stands (None before the first game ends): what
+    is told between games, and after a restart, starts there."""
+    return next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "game-over"), None)
+
+
 def between_games(events: Sequence[Event]) -> Sequence[Event]:
     """The match log since the last game ended (its ``game-over`` line first): between two games the
     table message tells this phase, not the first game's lot, deal and buying again under 第 2 局."""
-    ends = [i for i, e in enumerate(events) if e.kind == "game-over"]
-    return events[ends[-1]:] if ends else events
+    end = last_game_end(events)
+    return events if end is None else events[end:]
 
 
 def tribute_text(events: Sequence[Event], names: Sequence[str]) -> str | None:

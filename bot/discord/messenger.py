@@ -35,6 +35,7 @@ from cogs.views import (
     final_panel,
     game_line,
     hand_panel,
+    last_game_end,
     panel_key,
     result_cards,
     stopped_panel,
@@ -106,9 +107,8 @@ class TableMessenger:
         """Note what changed and make sure a flush follows; never waits on Discord (the service awaits this)."""
         p = self._tables.get(table.id)
         if p is None:  # told from the last game's end on (after a restart: not the match's earlier tribute)
-            m = table.match
-            ends = [i for i, e in enumerate(m.events) if e.kind == "game-over"] if m is not None else []
-            p = self._tables[table.id] = _Pending(table, told=ends[-1] + 1 if ends else 0)
+            end = last_game_end(table.match.events) if table.match is not None else None
+            p = self._tables[table.id] = _Pending(table, told=0 if end is None else end + 1)
         p.table = table
         p.burst += len(change.events)
         if change.mention is not None:  # with the turn it is for: the ping tells whether that turn has passed
