@@ -94,6 +94,10 @@ def test_whole_matches_played_by_typing_the_hints_reach_every_phase() -> None:
         assert text.count("本局结束") == 3 and "比赛结束" in text and "the match is over" in text
         assert "第 3 局结果" in text and "比分 after 3/3" in text
         asked |= {kind for kind, words in DECISIONS.items() if words in text}
+        # a hint names the action as it is typed and gives its reason once (a 让牌 hint once read
+        # "let — 让牌：先看下家和下联要不要 / … — 让牌：先看下家和下联要不要 / …")
+        hints = [h.split("(回车")[0].replace("\n", " ") for h in text.split("提示 hint: ")[1:]]
+        assert hints and all(h.count(" — ") == 1 for h in hints), [h for h in hints if h.count(" — ") != 1][:3]
     assert asked == set(DECISIONS)
 
 

@@ -171,8 +171,11 @@ class Session:
                 if not hinted and self.options.hint_budget > 0:
                     tip = suggest(mv, HUMAN, legal, budget=self.options.hint_budget) or tip
                     hint = tip.action
+                # the action as it is typed, then why: the choices list's meaning of a non-play
+                # (让牌：先看下家和下联要不要) would only say again what the reason says
+                typed = tip.action.removeprefix("play ")
                 self.say(Text.assemble(
-                    ("提示 hint: ", "bold yellow"), (show.action_words(tip.action), "bold"),
+                    ("提示 hint: ", "bold yellow"), (typed, "bold"),
                     f" — {tip.zh} / {tip.en}", ("   (回车出这手 / Enter plays it)", "grey50")))
                 hinted = True
                 continue
