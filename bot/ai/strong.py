@@ -59,7 +59,8 @@ on an idle machine (issue 17, the 19 decisions of every 15th action of two ``bas
 apart: on the same 60 games per preset (seeds 3001…, ``--work 13200`` against ``9000``) dagang
 leans to the fewer, +1.28 ± 0.68 against +1.90 ± 0.50, and classic to the more, +2.82 ± 1.01
 against +1.57 ± 0.99; at 13,200 dagang about +1.38 ± 0.37 over 180 games (+1.85 ± 0.41 over 80 at
-9,000), classic about +2.25 ± 0.62 over 160. The judge found more deals a decision better (README)."""
+9,000), classic about +2.25 ± 0.62 over 160. The judge found more deals a decision better up to about 96 and
+no better beyond (1,729 dagang decisions: +0.063 / +0.077 / +0.077 on 48 / 96 / 144 deals; README)."""
 MAX_CANDIDATES = 2
 """Actions compared per decision: ``basic``'s and the first other sound one. An answer weighs
 playing (the cheapest sound play) against passing (or 让牌); a lead weighs another rank, or the 4s
