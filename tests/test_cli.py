@@ -215,6 +215,8 @@ def test_simulate_two_games_prints_the_summary_and_writes_images(tmp_path: Path)
     names = {p.name for p in tmp_path.glob("*.png")}
     assert {"table-000.png", "table-040.png", "table-end.png", "result.png", "summary.png"} <= names
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in tmp_path.glob("*.png"))
+    # the pictures tell the three seats of a side apart ("A2 发牌"), teams alternating
+    assert simulate.names(1) == ["B1", "A1", "B2", "A2", "B3", "A3"]
 
 
 def test_interval_is_mean_plus_minus_1_96_standard_errors() -> None:

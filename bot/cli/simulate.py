@@ -109,8 +109,12 @@ def play_game(seed: int, levels: Sequence[str], rules: Ruleset, budget: float | 
     return m.results[-1], plies
 
 
-def names(levels: tuple[str, str], a_team: int) -> list[str]:
-    return [f"{SIDES[side]}·{levels[side]}" for side in ((s % 2 != a_team) for s in range(6))]
+def names(a_team: int) -> list[str]:
+    """Each seat's name in the pictures: its side and its place among the side's three, so that the
+    table reads "A2 发牌" rather than one of three alike "A·basic"; the level is the summary's (a
+    longer name is cut short in the seat boxes)."""
+    sides = [int(s % 2 != a_team) for s in range(6)]
+    return [f"{SIDES[side]}{sides[:s + 1].count(side)}" for s, side in enumerate(sides)]
 
 
 class Snapshots:
@@ -138,11 +142,11 @@ def record_game(i: int, levels: tuple[str, str], seed: int, rules: Ruleset, budg
     watch = None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-        watch = Snapshots(out, TableExtras(names=names(levels, a_team), ai=(True,) * 6, game_no=1, games=1))
+        watch = Snapshots(out, TableExtras(names=names(a_team), ai=(True,) * 6, game_no=1, games=1))
     start = time.perf_counter()
     result, plies = play_game(seed + i // 2, seats, rules, budget, watch)
     if out is not None:
-        (out / "result.png").write_bytes(render_result(result, names(levels, a_team), game_no=1, ai=(True,) * 6))
+        (out / "result.png").write_bytes(render_result(result, names(a_team), game_no=1, ai=(True,) * 6))
     return GameRecord(a_team, result, plies, time.perf_counter() - start)
 
 
@@ -173,7 +177,7 @@ def standing_rows(summary: Summary) -> list[StandingRow]:
         for k in range(3):
             seats = [(r, r.seats(side)[k]) for r in summary.records]
             rows.append(StandingRow(
-                name=f"{SIDES[side]}·{summary.levels[side]} #{k + 1}",
+                name=f"{SIDES[side]}{k + 1}·{summary.levels[side]}",  # the pictures' A1 … B3
                 points=sum(r.points(side) for r in summary.records),
                 games=len(seats),
                 tou_ke=sum(r.result["places"][s] == 1 for r, s in seats),
