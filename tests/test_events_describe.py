@@ -134,6 +134,10 @@ def test_chinese_lines_write_cards_as_players_do():
     from bot.engine import Event, describe
 
     zh, en = describe(Event("follow", 0, "TTT2BR"))
-    assert "1010102小王大王" in zh and not any(ch in zh for ch in "TBR") and "TTT2BR" in en
+    assert "10 10 10 2 小王 大王" in zh and not any(ch in zh for ch in "TBR") and "TTT2BR" in en
+    zh, _ = describe(Event("lead", 0, "TTTTT"))  # five 10s counted at a glance, not one long number
+    assert "10 10 10 10 10" in zh
+    zh, _ = describe(Event("lead", 0, "999BR"))
+    assert "999 小王 大王" in zh
     zh, _ = describe(Event("tribute", 1, "RB", target=2, tag="点贡"))
-    assert "大王小王" in zh and "R" not in zh
+    assert "大王 小王" in zh and "R" not in zh

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from operator import le, mul
 
 from .errors import InvalidCards
@@ -89,9 +90,14 @@ def parse_cards(text: str) -> Counts:
 
 
 def cards_zh(text: str) -> str:
-    """Cards as a Chinese line writes them (``TTT`` → ``101010``, ``9BR`` → ``9小王大王``): the notation
-    letters belong to what a player types and to the English half (R2.3)."""
-    return "".join(NAMES_ZH[_BY_SYMBOL[ch]] if ch in _BY_SYMBOL else ch for ch in text)
+    """Cards as a Chinese line writes them (``TTT`` → ``10 10 10``, ``99BR`` → ``99 小王 大王``): the
+    notation letters belong to what a player types and to the English half (R2.3). A space stands
+    beside every name longer than one character, or ten 10s would read as one long number."""
+    names = [NAMES_ZH[_BY_SYMBOL[ch]] if ch in _BY_SYMBOL else ch for ch in text]
+    out = names[:1]
+    for before, name in pairwise(names):
+        out.append(f" {name}" if len(before) > 1 or len(name) > 1 else name)
+    return "".join(out)
 
 
 def format_counts(counts: Sequence[int]) -> str:
