@@ -85,6 +85,17 @@ def choice_words(action: str) -> ChoiceWords:
     return ACTIONS.get(action, ChoiceWords(action, action, action, action))
 
 
+def decision_words(action: str, mv: MatchView) -> ChoiceWords:
+    """A choice before play as the seat deciding sees it: ``choice_words``, except that a tribute to a
+    teammate names its cards on the button (进贡 1 张 大王)."""
+    if mv.owed is not None and action == "tribute-give":
+        cards = cards_zh(mv.owed[1])
+        return ChoiceWords(f"进贡 {len(mv.owed[1])} 张 {cards}", "pay it", f"进贡 {cards}", f"pay {cards}")
+    if mv.owed is not None and action == "tribute-skip":
+        return ChoiceWords("不进（同联邦）", "skip it", ACTIONS[action].zh_help, ACTIONS[action].en_help)
+    return choice_words(action)
+
+
 def chong_sets(arg: str, hand: str) -> list[str]:
     """The three sets of ``chongdian AKQ`` as cards: every card of each rank the 革命 hand holds (R14.6)."""
     return [rank * hand.count(rank) for rank in arg]
@@ -105,8 +116,6 @@ BURN_NOTE = ("🔥 烧牌后每次发牌须带小王或大王（最后一手除�
 DECISION_PROMPTS: dict[str, tuple[str, str]] = {
     "buy-offer": ("缺3或4：用一张 2 或王向对家买", "you lack a 3 or 4: offer your 对家 a 2 or joker for one"),
     "buy-answer": ("对家要买你的牌：卖不卖？", "your 对家 offers to buy a card: sell or refuse?"),
-    "tribute-mate": ("你要向队友进贡：进，还是不进（同联邦可以不进）？",
-                     "you owe your teammate a tribute: pay it, or skip it (teammates may)?"),
     "revolt": ("你手里没有 2、小王、大王：革命（本局不出牌，算四科）吗？",
                "you hold no 2, 小王 or 大王: declare 革命 and sit this game out at 4th place?"),
     "declare": ("你没有纯够级牌：宣点（自然开点）吗？之后一次发全部 4 就是开点",
@@ -154,6 +163,13 @@ def decision_prompt(mv: MatchView, name: Callable[[int], tuple[str, str]]) -> tu
         zh, en = name(buyer)
         return (f"{zh} 用 {cards_zh(card)} 向你买一张 {rank}：卖不卖？",
                 f"{en} offers {card} for one of your {rank}s: sell or refuse?")
+    if decision == "tribute-mate" and mv.owed is not None:
+        taker, cards, tag = mv.owed
+        zh, en = name(taker)
+        return (f"给 {zh} {tag} {len(cards)} 张 {cards_zh(cards)}：进，还是不进？"
+                "（同联邦可以不进，大家会看到是哪几张）",
+                f"you owe {en} {tag}, {len(cards)} card{'s' if len(cards) > 1 else ''} ({cards_zh(cards)}): pay it,"
+                " or skip it? (teammates may skip; everyone sees which cards)")
     if decision == "dian-choice":
         zh, en = name(opposite(seat))
         return (f"与 {zh} 定点贡：互进，还是互不进？（上局你们两家都没开点）",

@@ -41,6 +41,7 @@ from bot.words import (
     choice_words,
     chong_sets,
     decision_prompt,
+    decision_words,
     play_words,
 )
 from render import MatchSummary, TableExtras, render_match, render_panel, render_result, render_table
@@ -129,9 +130,9 @@ def action_label(action: str) -> str:
     return choice_words(action).label
 
 
-def decision_label(action: str) -> str:
+def decision_label(action: str, mv: MatchView) -> str:
     """A choice before play on a button: its Chinese, then its English (``用2买3 · buy a 3``)."""
-    words = choice_words(action)
+    words = decision_words(action, mv)
     return f"{words.label} · {words.en}"
 
 
@@ -461,7 +462,8 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
         row += 1
     buttons = [a for a in choices if a not in listed]
     for i, action in enumerate(buttons):  # the choices of the moment come first
-        add(action, fit(decision_label(action), LABEL), True, row + i // CHOICE_BUTTONS, discord.ButtonStyle.primary)
+        label = fit(decision_label(action, mv), LABEL)
+        add(action, label, True, row + i // CHOICE_BUTTONS, discord.ButtonStyle.primary)
     row += -(-len(buttons) // CHOICE_BUTTONS)
     if in_play:
         if menu:

@@ -78,7 +78,8 @@ def run(seed: int, policy, games: int = 1, level: str = "basic", rules: Ruleset 
 
 DECISIONS = {
     "buy-offer": "你没摸到", "buy-answer": "卖不卖", "dian-choice": "定点贡：互进，还是互不进",
-    **{k: DECISION_PROMPTS[k][0].split("：")[0] for k in ("revolt", "declare", "tribute-mate", "choose-leader")},
+    "tribute-mate": "：进，还是不进？",
+    **{k: DECISION_PROMPTS[k][0].split("：")[0] for k in ("revolt", "declare", "choose-leader")},
 }
 """What the screen asks for each decision before play (the words' first clause, which fits a
 terminal line), to see that every phase came up."""

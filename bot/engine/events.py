@@ -197,9 +197,7 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return f"{s_zh} {w} {pz}", f"{s_en} leads {p}"
     if k == "follow":
         return f"{s_zh} {w} {pz}", f"{s_en} plays {p}"
-    if k == "pass":
-        if e.auto:
-            return f"{s_zh} {w}（要不起）", f"{s_en} passes (no play allowed)"
+    if k == "pass":  # forced or chosen alike: a forced pass would tell what the seat holds (R5.6)
         return f"{s_zh} {w}", f"{s_en} passes"
     if k == "let":
         return f"{s_zh} {w}", f"{s_en} lets (让牌): the next two act first"

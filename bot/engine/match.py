@@ -98,6 +98,9 @@ class MatchView:
     events: list[Event]
     standings: Standings
     game: SeatView | None
+    owed: tuple[int, str, str] | None = None
+    """While this seat decides a tribute to a teammate (R12.6): to whom, the cards it would give (its
+    strongest dealt 大王, 小王, 2) and which tribute (点贡 …) — so that the question names them."""
 
     def to_dict(self) -> dict[str, Any]:
         d = {k: v for k, v in self.__dict__.items() if k not in ("events", "standings", "game")}
@@ -279,7 +282,15 @@ class Match:
             legal=[] if in_play else list(self.legal_actions(seat)),
             revolt=self.revolt, natural=list(self.natural), votes=list(self.votes), events=list(self.events),
             standings=self.standings(), game=self.game.view(seat) if self.game else None,
+            owed=self._owed(seat),
         )
+
+    def _owed(self, seat: int) -> tuple[int, str, str] | None:
+        """The tribute ``seat`` is asked to pay a teammate now (R12.6), as ``MatchView.owed`` tells it."""
+        if self.decision != "tribute-mate" or self._waiting != seat:
+            return None
+        task = self.queue[0]
+        return task["to"], format_counts(self._tribute_cards(seat, task["n"])), TRIBUTE_NAMES[task["tag"]]
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: int, action: str) -> None:
