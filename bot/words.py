@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from bot.engine import Event, EventKind, MatchView, opposite
-from bot.engine.cards import cards_zh
+from bot.engine.cards import cards_en, cards_zh
 
 
 class ChoiceWords(NamedTuple):
@@ -58,12 +58,14 @@ ACTIONS: dict[str, ChoiceWords] = {
 ``chongdian`` carry an argument and are spelled by ``choice_words``."""
 
 
-def play_words(play: str) -> str:
-    """A play as a short line of text for captions and menus: ``KK2`` reads "K×2 + 2", ``BBB`` "小王×3"."""
+def play_words(play: str, en: bool = False) -> str:
+    """A play as a short line of text for captions and menus: ``KK2`` reads "K×2 + 2", ``BBB`` "小王×3"
+    (``en``: "small joker×3", for an English half)."""
+    name = cards_en if en else cards_zh
     parts = []
     for ch in dict.fromkeys(play):
         n = play.count(ch)
-        parts.append(cards_zh(ch) + (f"×{n}" if n > 1 else ""))
+        parts.append(name(ch) + (f"×{n}" if n > 1 else ""))
     return " + ".join(parts)
 
 
@@ -72,16 +74,18 @@ def choice_words(action: str) -> ChoiceWords:
     用2买3 · buy a 3)."""
     word, _, arg = action.partition(" ")
     if word == "play":
-        return ChoiceWords(play_words(arg), arg, play_words(arg), arg)
+        return ChoiceWords(play_words(arg), play_words(arg, en=True), play_words(arg), play_words(arg, en=True))
     if word in ("buy3", "buy4") and arg:
         zh, rank = cards_zh(arg), word[-1]
-        return ChoiceWords(f"用{zh}买{rank}", f"buy a {rank}", f"用 {zh} 买一张 {rank}", f"offer {arg} for a {rank}")
+        return ChoiceWords(f"用{zh}买{rank}", f"buy a {rank}", f"用 {zh} 买一张 {rank}",
+                           f"offer {cards_en(arg)} for a {rank}")
     if word == "choose-leader" and arg:
         seat = int(arg) + 1
         return ChoiceWords(f"{seat}号位开牌", f"seat {seat} leads", f"{seat}号位 开牌", f"seat {seat} leads")
     if word == "chongdian" and arg:
         ranks = "→".join(cards_zh(r) for r in arg)
-        return ChoiceWords(f"冲点 {ranks}", "charge", f"冲点：依次打出 {ranks}", f"冲点 with {arg}, in this order")
+        return ChoiceWords(f"冲点 {ranks}", "charge", f"冲点：依次打出 {ranks}",
+                           f"冲点 with {'→'.join(cards_en(r) for r in arg)}, in this order")
     return ACTIONS.get(action, ChoiceWords(action, action, action, action))
 
 
@@ -90,7 +94,7 @@ def decision_words(action: str, mv: MatchView) -> ChoiceWords:
     teammate names its cards on the button (进贡 1 张 大王)."""
     if mv.owed is not None and action == "tribute-give":
         cards = cards_zh(mv.owed[1])
-        return ChoiceWords(f"进贡 {len(mv.owed[1])} 张 {cards}", "pay it", f"进贡 {cards}", f"pay {cards}")
+        return ChoiceWords(f"进贡 {len(mv.owed[1])} 张 {cards}", "pay it", f"进贡 {cards}", f"pay {cards_en(mv.owed[1])}")
     if mv.owed is not None and action == "tribute-skip":
         return ChoiceWords("不进（同联邦）", "skip it", ACTIONS[action].zh_help, ACTIONS[action].en_help)
     return choice_words(action)
@@ -117,7 +121,7 @@ DECISION_PROMPTS: dict[str, tuple[str, str]] = {
     "buy-offer": ("缺3或4：用一张 2 或王向对家买", "you lack a 3 or 4: offer your 对家 a 2 or joker for one"),
     "buy-answer": ("对家要买你的牌：卖不卖？", "your 对家 offers to buy a card: sell or refuse?"),
     "revolt": ("你手里没有 2、小王、大王：革命（本局不出牌，算四科）吗？",
-               "you hold no 2, 小王 or 大王: declare 革命 and sit this game out at 4th place?"),
+               "you hold no 2, small joker or big joker: declare 革命 and sit this game out at 4th place?"),
     "declare": ("你没有纯够级牌：宣点（自然开点）吗？之后一次发全部 4 就是开点",
                 "you hold no pure 够级 set: declare 自然开点? Leading all your 4s later opens the point"),
     "choose-leader": ("被串三家：由你定本联邦谁开牌（汇5）", "after 串三家 you name your team's leader (汇5)"),
@@ -153,8 +157,8 @@ def decision_prompt(mv: MatchView, name: Callable[[int], tuple[str, str]]) -> tu
         rank = "/".join(sorted({str(a).split()[0][3:] for a in mv.legal if str(a).startswith("buy")})) or "3"
         if "no-buy" not in mv.legal:  # 买三 (R14.5): a must
             return (f"你没摸到 {rank}：须用摸到的一张 2、小王或大王买一张 {rank}（买三，卖方必须卖）",
-                    f"you were dealt no {rank}: you must buy one with a dealt 2, 小王 or 大王 (买三; the seller must"
-                    " sell)")
+                    f"you were dealt no {rank}: you must buy one with a dealt 2, small joker or big joker (买三; the"
+                    " seller must sell)")
         zh, en = name(opposite(seat))
         return (f"你没摸到 {rank}：用一张摸到的 2 或王向 {zh} 买一张 {rank} 吗？",
                 f"you were dealt no {rank}: offer your 对家 {en} a dealt 2 or joker for a {rank}?")
@@ -162,13 +166,13 @@ def decision_prompt(mv: MatchView, name: Callable[[int], tuple[str, str]]) -> tu
         buyer, card, rank = offer
         zh, en = name(buyer)
         return (f"{zh} 用 {cards_zh(card)} 向你买一张 {rank}：卖不卖？",
-                f"{en} offers {card} for one of your {rank}s: sell or refuse?")
+                f"{en} offers {cards_en(card)} for one of your {rank}s: sell or refuse?")
     if decision == "tribute-mate" and mv.owed is not None:
         taker, cards, tag = mv.owed
         zh, en = name(taker)
         return (f"给 {zh} {tag} {len(cards)} 张 {cards_zh(cards)}：进，还是不进？"
                 "（同联邦可以不进，大家会看到是哪几张）",
-                f"you owe {en} {tag}, {len(cards)} card{'s' if len(cards) > 1 else ''} ({cards_zh(cards)}): pay it,"
+                f"you owe {en} {tag}, {len(cards)} card{'s' if len(cards) > 1 else ''} ({cards_en(cards)}): pay it,"
                 " or skip it? (teammates may skip; everyone sees which cards)")
     if decision == "dian-choice":
         zh, en = name(opposite(seat))

@@ -22,6 +22,7 @@ from discord import app_commands
 from bot.service.replay import Replay, ReplayError
 from bot.service.review import BUDGET, Decision, Position, Review, judge, positions, words
 from render import TableExtras
+from render.draw import amount, signed
 from render.replay import render_replay
 
 from .i18n import EMBED_DESCRIPTION, EMBED_TITLE, bilingual, fit
@@ -38,41 +39,44 @@ NOT_SEATED = ("你没有坐在这局里：只能点评自己打过的局", "you 
 BUSY = ("这局的点评正在计算中，请稍候再看", "this review is being worked out: ask again in a moment")
 
 
-def _value(x: float) -> str:
-    return f"{x:+.2f}"
-
-
 def _costly(replay: Replay, d: Decision, n: int) -> discord.Embed:
     played, best = words(d.played), words(d.best)
     zh, en = d.reason()
     title = f"{n}. 第 {d.frame} 步：出了 {played[0]}，AI 选 {best[0]} / step {d.frame}: {played[1]}, AI: {best[1]}"
-    text = (f"预计队伍得分 expected team points：{_value(d.values[d.played])} → {_value(d.values[d.best])}"
-            f"（少得 {d.cost:.2f} / {d.cost:.2f} lost）\n{zh}\n{en}")
+    estimates = f"{signed(d.values[d.played])} → {signed(d.values[d.best])}"
+    text = (f"预计队伍得分 {estimates}，少得 {amount(d.cost)}\n"
+            f"expected team points {estimates}: {amount(d.cost)} lost\n{zh}\n{en}")
     embed = discord.Embed(title=fit(title, EMBED_TITLE), description=fit(text, EMBED_DESCRIPTION))
     return embed.set_image(url=f"attachment://review-{d.frame}.png")
 
 
 def _every(review: Review) -> discord.Embed:
+    """One line per decision, the Chinese then the English as the table's log writes them, marked ✓ where
+    it is the AI's choice and by the points it lost where not."""
     lines = []
     for d in review.decisions:
-        mark = "✓" if d.best == d.played else f"−{d.cost:.2f}"
-        line = f"第 {d.frame} 步 {words(d.played)[0]} {_value(d.values[d.played])}"
+        (played, played_en), value = words(d.played), signed(d.values[d.played])
+        zh, en = f"第 {d.frame} 步 {played} {value}", f"step {d.frame}: {played_en} {value}"
         if d.best != d.played:
-            line += f" · AI {words(d.best)[0]} {_value(d.values[d.best])}"
-        lines.append(f"{line} {mark}" + ("（托管 autoplay）" if d.auto else ""))
+            (best, best_en), value = words(d.best), signed(d.values[d.best])
+            zh, en = f"{zh}，AI {best} {value}", f"{en}, AI {best_en} {value}"
+        if d.auto:
+            zh, en = f"{zh}（托管）", f"{en} (autoplay)"
+        mark = "✓" if d.best == d.played else f"**−{amount(d.cost)}**"
+        lines.append(f"{mark} {zh} — {en}")
     return discord.Embed(title="每一步 / every decision", description=fit("\n".join(lines) or "—", EMBED_DESCRIPTION))
 
 
 def review_message(replay: Replay, review: Review) -> tuple[str, list[discord.Embed], list[tuple[int, Decision]]]:
     """The answer's text, its embeds, and the decisions whose positions it pictures (by frame)."""
     worst = review.worst()
-    n = len(review.decisions)
+    n, lost = len(review.decisions), amount(review.lost)
     content = "\n".join([
         f"**复盘点评 #{review.game_id}** · 第 {replay.game_no} 局 · {review.seat + 1}号位 / "
         f"AI review of game {review.game_id}, seat {review.seat + 1}",
-        f"{n} 个决定与 AI 一致 {review.agreed} 个，预计共少得 {review.lost:.2f} 分"
+        f"{n} 个决定与 AI 一致 {review.agreed} 个，预计共少得 {lost} 分"
         f"（另有 {review.forced} 步只有一种合理选择）",
-        f"{n} decisions, {review.agreed} as the AI would play, about {review.lost:.2f} team points lost "
+        f"{n} decisions, {review.agreed} as the AI would play, about {lost} team points lost "
         f"({review.forced} more had one sensible choice)",
         "" if worst else bilingual("每一步都和 AI 的首选一样", "every decision is the AI's own choice"),
     ]).strip()

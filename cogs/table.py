@@ -310,8 +310,8 @@ class TableCommands(CogPart):
     @app_commands.describe(cards="The cards to play (suggestions as you type)")
     async def play(self, interaction: discord.Interaction[Any], cards: app_commands.Range[str, 1, CARDS_MAX]) -> None:
         await self.service.act(interaction.channel_id or 0, interaction.user.id, f"play {cards}")
-        text = play_words(format_counts(parse_cards(cards)))
-        await self.say(interaction, bilingual(f"已出牌：{text}", f"played {text}"))
+        played = format_counts(parse_cards(cards))
+        await self.say(interaction, bilingual(f"已出牌：{play_words(played)}", f"played {play_words(played, en=True)}"))
 
     @play.autocomplete("cards")
     async def play_cards(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:

@@ -203,7 +203,7 @@ def tribute_words(e: Event, names: Sequence[str]) -> tuple[str, str]:
     if e.kind == "tribute":
         n = len(e.play or "")
         return (f"{e.tag}：{giver} → {taker} {n} 张（{play_words(e.play or '')}）",
-                f"{e.tag}: {giver} pays {taker} {n} card{'s' if n > 1 else ''}, {e.play}")
+                f"{e.tag}: {giver} pays {taker} {n} card{'s' if n > 1 else ''}, {play_words(e.play or '', en=True)}")
     if e.kind == "mian":
         return (f"{e.tag}：{giver} 免贡 {e.value} 张（该给 {taker}，摸到的 2 和王不够）",
                 f"{e.tag}: {giver} is excused {e.value} card(s) owed to {taker} (not enough dealt 2s and jokers)")
@@ -535,7 +535,8 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
         lines.append(bilingual(f"🔥 {seat_label(table, burner)} 正在烧 {names[burned]}",
                                f"{names[burner]} is burning {names[burned]}"))
     if hint is not None:
-        lines.append(f"💡 提示：{action_label(hint.action)} — {hint.zh} / hint: {hint.action} — {hint.en}")
+        lines.append(f"💡 提示：{action_label(hint.action)} — {hint.zh} / "
+                     f"hint: {choice_words(hint.action).en} — {hint.en}")
     if notice:
         lines.append(f"⚠️ {notice}")
     highlight = hint.action[5:] if hint and hint.action.startswith("play ") else None

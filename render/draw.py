@@ -82,9 +82,16 @@ def display_name(name: str | None, seat: int, ai: bool = False) -> str:
     return fonts.displayable(name, fallback) if name else fallback
 
 
-def signed(n: int) -> str:
-    """Points as players write them: +2, 0, −1 (a real minus sign reads better than a hyphen)."""
-    return f"+{n}" if n > 0 else ("0" if n == 0 else f"−{-n}")
+def signed(n: float) -> str:
+    """Points as players write them: +2, 0, −1 (a real minus sign reads better than a hyphen); points
+    that are not whole (the review's estimates, averages over sampled deals) as ``amount`` writes them."""
+    size = amount(abs(n))
+    return "0" if size == "0" else (f"+{size}" if n > 0 else f"−{size}")
+
+
+def amount(n: float) -> str:
+    """A number of points without its sign: whole when whole (33), else to two places at most (2.5, 3.67)."""
+    return f"{n:.2f}".rstrip("0").rstrip(".")
 
 
 PALETTE_SAMPLE = 4

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.engine import EVENT_WORDS, Event, EventKind
+from bot.engine.cards import cards_zh
 
 GOLD, FLAME, COOL, POINT, RED, PURPLE, MUTED = "gold", "flame", "cool", "point", "red", "purple", "muted"
 """Label styles: the renderer draws each in its own colours (``flame`` as burning lettering)."""
@@ -69,7 +70,7 @@ MAX_PER_SEAT = 2
 
 def hui_word(play: str) -> str:
     """汇5 (R11.6) named by the rank actually pooled: 汇5, 汇6 …"""
-    return "汇" + ("10" if play[0] == "T" else play[0])
+    return "汇" + cards_zh(play[0])
 
 
 def match_labels(events: Sequence[Event]) -> dict[int, list[str]]:

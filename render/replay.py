@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from bot.engine import PLACE_ZH, MatchView, SeatView, format_counts, parse_cards
 
 from . import fonts
+from .cards import rank_label
 from .draw import fit, pill, pill_width, text, text_width, to_png
 from .table import RELATIVE, TableExtras, draw_table, position, seat_name
 from .theme import (
@@ -60,12 +61,8 @@ def _groups(hand: str) -> list[tuple[str, int]]:
     return [(sym, text_.count(sym)) for sym in ORDER if sym in text_]
 
 
-def _rank(sym: str) -> str:
-    return {"T": "10", "B": "小王", "R": "大王"}.get(sym, sym)
-
-
 def _token_width(sym: str, n: int, size: int) -> int:
-    w = text_width(_rank(sym), size, fonts.BLACK) + 16
+    w = text_width(rank_label(sym), size, fonts.BLACK) + 16
     return w + (text_width(f"×{n}", COUNT_SIZE, fonts.BOLD) + 4 if n > 1 else 0)
 
 
@@ -102,7 +99,7 @@ def _tokens(d: ImageDraw.ImageDraw, x0: int, top: int, hand: str, room: int) -> 
 
 def _token_line(d: ImageDraw.ImageDraw, x: int, cy: int, groups: list[tuple[str, int]], size: int, gap: int) -> None:
     for sym, n in groups:
-        label = _rank(sym)
+        label = rank_label(sym)
         w = text_width(label, size, fonts.BLACK) + 16
         d.rounded_rectangle((x, cy - TOKEN_H // 2, x + w, cy + TOKEN_H // 2), 8, fill=CARD_FACE)
         ink = CARD_RED if sym == "R" else (CARD_JOKER_BLACK if sym == "B" else CARD_BLACK)

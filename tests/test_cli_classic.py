@@ -54,7 +54,7 @@ def test_the_new_choices_read_in_both_languages() -> None:
         assert show.action_words(action) == f"{action} — {words.zh_help} / {words.en_help}"
     assert show.action_words("chongdian AKQ", "3444AAKKQQQ") == \
         "chongdian AKQ — 冲点：依次打出 AA → KK → QQQ / 冲点 with AA → KK → QQQ, in this order"
-    assert show.action_words("buy3 B") == "buy3 B — 用 小王 买一张 3 / offer B for a 3"  # Chinese writes 小王
+    assert show.action_words("buy3 B") == "buy3 B — 用 小王 买一张 3 / offer small joker for a 3"  # issue 31 §8
     for decision in ("shangban", "chongdian", "yaotou"):
         zh, en = DECISION_PROMPTS[decision]
         assert zh and en and zh != en

@@ -130,11 +130,13 @@ def test_the_new_lines_name_the_game_terms_in_both_languages() -> None:
 
 
 def test_chinese_lines_write_cards_as_players_do():
-    """Issue 14 item 8: the Chinese half writes 10, 小王, 大王; the letters are for the English half."""
+    """Issue 14 item 8: the Chinese half writes 10, 小王, 大王; the letters are for typing (issue 31 item 8:
+    the English half writes 10, small joker, big joker)."""
     from bot.engine import Event, describe
 
     zh, en = describe(Event("follow", 0, "TTT2BR"))
-    assert "10 10 10 2 小王 大王" in zh and not any(ch in zh for ch in "TBR") and "TTT2BR" in en
+    assert "10 10 10 2 小王 大王" in zh and not any(ch in zh for ch in "TBR")
+    assert "10 10 10 2 small joker big joker" in en
     zh, _ = describe(Event("lead", 0, "TTTTT"))  # five 10s counted at a glance, not one long number
     assert "10 10 10 10 10" in zh
     zh, _ = describe(Event("lead", 0, "999BR"))

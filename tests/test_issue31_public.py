@@ -48,7 +48,7 @@ async def test_r12_6_the_panel_asks_whom_and_what_in_the_question_and_on_its_but
     await playing(h, m)
     panel = await panel_of(h, PLAYERS[2])
     assert "给 上联 甲（1号位） 落贡 2 张 小王 大王：进，还是不进？" in panel["content"]
-    assert "you owe 甲 落贡, 2 cards" in panel["content"]
+    assert "you owe 甲 落贡, 2 cards (small joker big joker)" in panel["content"]
     buttons = labels(panel)
     assert buttons["tribute-give"].startswith("进贡 2 张 小王 大王") and buttons["tribute-skip"].startswith("不进")
     await h.bot.close()

@@ -25,7 +25,7 @@ from bot.engine import (
     double_words,
     parse_cards,
 )
-from bot.engine.cards import SYMBOLS, TWO
+from bot.engine.cards import SYMBOLS, TWO, cards_en, cards_zh
 from bot.words import BURN_NOTE, KIND_TAGS, choice_words, chong_sets, decision_prompt
 from render.draw import signed
 from render.hand import GOUJI_PURE, GOUJI_WITH_TWOS, gouji_mark
@@ -247,8 +247,9 @@ def action_words(action: str, hand: str = "") -> str:
     if word == "play":
         return arg
     if word == "chongdian" and arg and hand:
-        sets = " → ".join(chong_sets(arg, hand))
-        return f"{action} — 冲点：依次打出 {sets} / 冲点 with {sets}, in this order"
+        sets = chong_sets(arg, hand)
+        return (f"{action} — 冲点：依次打出 {' → '.join(map(cards_zh, sets))} / "
+                f"冲点 with {' → '.join(map(cards_en, sets))}, in this order")
     if word == "choose-leader":
         seat = int(arg)
         return f"{action} — {ZH_NAMES[seat]} 开牌 / {EN_NAMES[seat]} leads"

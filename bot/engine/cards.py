@@ -22,6 +22,8 @@ SYMBOLS: dict[int, str] = {
     11: "J", 12: "Q", 13: "K", 14: "A", 15: "2", 16: "B", 17: "R",
 }
 NAMES_ZH: dict[int, str] = {**{r: s for r, s in SYMBOLS.items()}, 10: "10", 16: "小王", 17: "大王"}
+NAMES_EN: dict[int, str] = {**NAMES_ZH, 16: "small joker", 17: "big joker"}
+"""Each rank as a line of text names it, in Chinese and in English: the letters T, B and R are typing only."""
 PER_DECKS: dict[int, int] = {r: (4 if r in (BLACK, RED) else 16) for r in RANKS}
 """How many cards of each rank the four decks hold (R2.1): 216 in all."""
 DECK_SIZE = sum(PER_DECKS.values())
@@ -47,6 +49,11 @@ _SYMBOL_AT = tuple(SYMBOLS.get(r, "") for r in range(RED + 1))
 """``SYMBOLS`` by index of a ``Counts`` list (indices 0–2: nothing)."""
 _LIMITS = [PER_DECKS.get(r, 0) for r in range(RED + 1)]
 """``PER_DECKS`` by index of a ``Counts`` list."""
+
+_TYPED_ZH = "牌写作 3–9、10、J、Q、K、A、2、小王、大王，例如「33」「QQQ+2」"
+_TYPED_EN = "type 3-9, 10, J, Q, K, A, 2, B or 小王 (small joker), R or 大王 (big joker), e.g. 33, QQQ+2"
+"""How cards are typed, said with a typing error in both languages (a player who typed 大小王 or 三三 reads
+what to type instead in the language they typed in)."""
 
 Counts = list[int]
 """A multiset of cards: index ``rank`` (3…17) holds how many; indices 0–2 are always 0."""
@@ -78,25 +85,36 @@ def parse_cards(text: str) -> Counts:
             continue
         rank = _BY_SYMBOL.get(ch)
         if rank is None:
-            raise InvalidCards(f"不认识的牌「{ch}」", f"unknown card {ch!r} (use 3-9 T/10 J Q K A 2 B R)")
+            raise InvalidCards(f"不认识的牌「{ch}」：{_TYPED_ZH}", f"unknown card {ch!r}: {_TYPED_EN}")
         counts[rank] += 1
     for rank in RANKS:
         if counts[rank] > PER_DECKS[rank]:
             raise InvalidCards(
                 f"四副牌只有 {PER_DECKS[rank]} 张 {NAMES_ZH[rank]}",
-                f"four decks hold only {PER_DECKS[rank]} of {SYMBOLS[rank]}",
+                f"four decks hold only {PER_DECKS[rank]} × {NAMES_EN[rank]}",
             )
     return counts
 
 
 def cards_zh(text: str) -> str:
     """Cards as a Chinese line writes them (``TTT`` → ``10 10 10``, ``99BR`` → ``99 小王 大王``): the
-    notation letters belong to what a player types and to the English half (R2.3). A space stands
-    beside every name longer than one character, or ten 10s would read as one long number."""
-    names = [NAMES_ZH[_BY_SYMBOL[ch]] if ch in _BY_SYMBOL else ch for ch in text]
-    out = names[:1]
-    for before, name in pairwise(names):
-        out.append(f" {name}" if len(before) > 1 or len(name) > 1 else name)
+    notation letters belong to what a player types (R2.3)."""
+    return _spelled(text, NAMES_ZH)
+
+
+def cards_en(text: str) -> str:
+    """Cards as an English line writes them (``TTT`` → ``10 10 10``, ``99BR`` → ``99 small joker big joker``),
+    by the same rule as ``cards_zh``, so that both halves of a line show the same cards in the same way."""
+    return _spelled(text, NAMES_EN)
+
+
+def _spelled(text: str, names: dict[int, str]) -> str:
+    """Each card of ``text`` by its name; a space stands beside every name longer than one character,
+    or ten 10s would read as one long number."""
+    words = [names[_BY_SYMBOL[ch]] if ch in _BY_SYMBOL else ch for ch in text]
+    out = words[:1]
+    for before, word in pairwise(words):
+        out.append(f" {word}" if len(before) > 1 or len(word) > 1 else word)
     return "".join(out)
 
 

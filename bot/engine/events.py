@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from .cards import cards_zh
+from .cards import cards_en, cards_zh
 
 PLACE_ZH = {1: "头科", 2: "二科", 3: "三科", 4: "四科", 5: "二落", 6: "大落"}
 PLACE_EN = {1: "1st (头科)", 2: "2nd (二科)", 3: "3rd (三科)", 4: "4th (四科)", 5: "5th (二落)", 6: "last (大落)"}
@@ -94,7 +94,7 @@ EVENT_WORDS: dict[EventKind, tuple[str, str]] = {
     K.DADIAN: ("打点", "answers a 够级 play (打点)"), K.FANDADIAN: ("反打点", "answers back (反打点)"),
     K.SHAO: ("烧牌", "burns (烧牌)"), K.FANSHAO: ("反烧", "burns back (反烧)"),
     K.JIESHAO: ("解烧", "undoes a burn (解烧)"),
-    K.SHAO_STANDS: ("烧成", "the burn stands (烧成)"), K.KILL: ("二杀一", "kills a 大王 with two (大王二杀一)"),
+    K.SHAO_STANDS: ("烧成", "the burn stands (烧成)"), K.KILL: ("二杀一", "kills a big joker with two (大王二杀一)"),
     K.KAIDIAN: ("开点", "opens the point (开点)"), K.GIVEUP: ("放弃开点", "gives up 开点"),
     K.NATURAL: ("宣点", "declares 自然开点 (宣点)"), K.MEN: ("闷", "shuts out (闷)"), K.NO3: ("没有 3", "holds no 3"),
     K.OUT: ("出完", "is out"), K.ROUND: ("新一轮", "new round"), K.JIEFENG: ("接风", "takes over the lead (接风)"),
@@ -190,13 +190,13 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     t_zh = zh_n[e.target] if e.target is not None else ""
     t_en = en_n[e.target] if e.target is not None else ""
     p = e.play or ""
-    pz = cards_zh(p)  # the same cards, as the Chinese half writes them
+    pz, pe = cards_zh(p), cards_en(p)  # the same cards, as each half writes them (the notation is for typing)
     k = e.kind
     w = EVENT_WORDS[k][0] if k in EVENT_WORDS else k  # the kind's word, which the Chinese line is built around
     if k == "lead":
-        return f"{s_zh} {w} {pz}", f"{s_en} leads {p}"
+        return f"{s_zh} {w} {pz}", f"{s_en} leads {pe}"
     if k == "follow":
-        return f"{s_zh} {w} {pz}", f"{s_en} plays {p}"
+        return f"{s_zh} {w} {pz}", f"{s_en} plays {pe}"
     if k == "pass":  # forced or chosen alike: a forced pass would tell what the seat holds (R5.6)
         return f"{s_zh} {w}", f"{s_en} passes"
     if k == "let":
@@ -214,7 +214,7 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     if k == "shao-stands":
         return f"{s_zh} {w}（捎 {t_zh} 成立）", f"the burn of {s_en} on {t_en} stands"
     if k == "kill":
-        return f"{s_zh} 大王{w} {t_zh}", f"{s_en} kills the 大王 of {t_en} with two (大王二杀一)"
+        return f"{s_zh} 大王{w} {t_zh}", f"{s_en} kills the big joker of {t_en} with two (大王二杀一)"
     if k == "kaidian":
         return f"{s_zh} {w}！", f"{s_en} opens the point (开点)!"
     if k == "giveup":
@@ -223,7 +223,7 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return f"{s_zh} {w}（自然开点）", f"{s_en} declares 自然开点 (no pure 够级牌 dealt)"
     if k == "men":
         return (f"{s_zh} {w} {t_zh}（亮 {pz}），{t_zh} {PLACE_ZH[e.value or 6]}",
-                f"{s_en} shuts out (闷) {t_en}, who shows {p}: {PLACE_EN[e.value or 6]}")
+                f"{s_en} shuts out (闷) {t_en}, who shows {pe}: {PLACE_EN[e.value or 6]}")
     if k == "no3":
         return f"{s_zh} {w}，{PLACE_ZH[e.value or 6]}", f"{s_en} holds no 3: {PLACE_EN[e.value or 6]}"
     if k == "out":
@@ -240,7 +240,7 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     if k == "revolt":
         return f"{s_zh} {w}，本局不出牌", f"{s_en} declares 革命 and sits this game out"
     if k == "chongdian":
-        sets = " → ".join(p.split())
+        sets = " → ".join(cards_en(x) for x in p.split())
         return (f"{s_zh} {w}：{' → '.join(cards_zh(x) for x in p.split())}，对家须依次全部打死",
                 f"{s_en} charges the point (冲点) with {sets}: its 对家 must beat all three in turn")
     if k == "yaotou":
@@ -261,8 +261,8 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return (f"{s_zh} {w}！别人还没出牌就出完了，本局积分翻倍",
                 f"{s_en} makes a grand slam (满贯): out before anyone else played, points doubled")
     if k == "hui":
-        rank = "10" if p[:1] == "T" else p[:1]
-        return f"{s_zh} {w}{rank}：{pz}", f"{s_en} leads the team's pooled {p} (汇{rank})"
+        rank = cards_zh(p[:1])
+        return f"{s_zh} {w}{rank}：{pz}", f"{s_en} leads the team's pooled {pe} (汇{rank})"
     if k == "deal":
         return f"第 {e.value} 局发牌，{s_zh} 先摸先出", f"game {e.value} is dealt; {s_en} draws and leads first"
     if k == "lot":
@@ -271,8 +271,8 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return f"被串的联邦定 {t_zh} 开牌（汇5）", f"the beaten team chooses {t_en} to lead (汇5)"
     if k == "buy-offer":
         if e.target is None or e.seat is None or e.target == (e.seat + 3) % 6:
-            return f"{s_zh} 用 {pz} 向对家买 {e.value}", f"{s_en} offers {p} to its 对家 for a {e.value}"
-        return f"{s_zh} 用 {pz} 向 {t_zh} 买 {e.value}", f"{s_en} offers {p} to {t_en} for a {e.value}"
+            return f"{s_zh} 用 {pz} 向对家买 {e.value}", f"{s_en} offers {pe} to its 对家 for a {e.value}"
+        return f"{s_zh} 用 {pz} 向 {t_zh} 买 {e.value}", f"{s_en} offers {pe} to {t_en} for a {e.value}"
     if k == "ask3":
         return f"{s_zh} 给 {t_zh} 一张 3（{w}）", f"{s_en} gives {t_en} a 3 (要三: {t_en} had none to buy)"
     if k == "revolt-auto":
@@ -280,7 +280,7 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
                 f"{s_en} holds no 3 and no 2 or joker: 革命 at once (it sits this game out)")
     if k == "shangban":
         n = e.value or 0
-        return f"{s_zh} {w}：亮出 {n} 张 {pz}", f"{s_en} shows {n} × {p} for 上班 (the most 4s of one suit leads)"
+        return f"{s_zh} {w}：亮出 {n} 张 {pz}", f"{s_en} shows {n} × {pe} for 上班 (the most 4s of one suit leads)"
     if k == "shangban-lead":
         return (f"{s_zh} {w}（同花色 4 {e.value} 张），先出牌",
                 f"{s_en} leads first by 上班 ({e.value} fours of one suit)")
@@ -297,17 +297,17 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     if k == "gift":
         return f"{s_zh} {w} {t_zh} 一张 {e.value}", f"{s_en} gives {t_en} a {e.value} (赠{e.value})"
     if k == "tribute":
-        return f"{s_zh} 向 {t_zh} 进{e.tag} {pz}", f"{s_en} pays {t_en} {p} ({e.tag})"
+        return f"{s_zh} 向 {t_zh} 进{e.tag} {pz}", f"{s_en} pays {t_en} {pe} ({e.tag})"
     if k == "tribute-skip":
-        return f"{s_zh} 与 {t_zh} 同联邦，不进{e.tag}（{pz}）", f"{s_en} skips the {e.tag} to teammate {t_en} ({p})"
+        return f"{s_zh} 与 {t_zh} 同联邦，不进{e.tag}（{pz}）", f"{s_en} skips the {e.tag} to teammate {t_en} ({pe})"
     if k == "tribute-excused":
         return f"{s_zh} {w}，免{e.tag}", f"{s_en} is excused the {e.tag} to {t_en} (抗贡)"
     if k == "mian":
         return f"{s_zh} {w} {e.value} 张（{e.tag}）", f"{s_en} is excused {e.value} card(s) of {e.tag} (免贡)"
     if k == "kanggong":
-        who = "全联邦" if e.tag == "R" else "自己"
-        return (f"{s_zh} 摸到四张{'大王' if e.tag == 'R' else '小王'}，抗贡（免{who}进贡）",
-                f"{s_en} was dealt four {'大王' if e.tag == 'R' else '小王'}: 抗贡, "
+        who, joker = ("全联邦", "R") if e.tag == "R" else ("自己", "B")
+        return (f"{s_zh} 摸到四张{cards_zh(joker)}，抗贡（免{who}进贡）",
+                f"{s_en} was dealt four {cards_en(joker)}s: 抗贡, "
                 f"{'its team pays' if e.tag == 'R' else 'it pays'} no tribute")
     if k == "dian-choice":
         return ((f"{s_zh} 定：互进点贡", f"{s_en} chooses that both pay 点贡") if e.tag == "both"

@@ -25,8 +25,8 @@ from typing import Any
 from bot.ai.basic import decide_play
 from bot.ai.situation import Situation
 from bot.ai.strong import DEFAULT_BUDGET, candidates, evaluate
-from bot.engine import GoujiError, MatchView
-from bot.engine.cards import FOUR, SYMBOLS
+from bot.engine import GoujiError, MatchView, parse_play
+from bot.engine.cards import FOUR, SYMBOLS, cards_en, cards_zh
 
 from .replay import LogRow, ReplayError, new_match
 
@@ -76,23 +76,25 @@ class Decision:
         return self.values[self.best] - self.values[self.played]
 
     def reason(self) -> tuple[str, str]:
-        """One line on why the AI prefers its choice, (中文, English)."""
-        played, best = _cards(self.played), _cards(self.best)
-        if best is None:
-            word = ("让牌", "let") if self.best == "let" else ("过牌", "pass")
+        """One line on why the AI prefers its choice, (中文, English), each half writing the cards as the
+        table's log does."""
+        cards = _cards(self.played)
+        (played, played_en), (best, best_en) = words(self.played), words(self.best)
+        if _cards(self.best) is None:  # passing or letting was better than the play made
             if self.mate_on_top:
-                return (f"不必压队友的牌：{word[0]}，把 {played} 留给后面",
-                        f"no need to beat your teammate: {word[1]} and keep {played} for later")
-            return (f"{word[0]}更好：{played} 留着后面更有用", f"{word[1]} was better: {played} is worth more later")
-        if played is None:
+                return (f"不必压队友的牌：{best}，把 {played} 留给后面",
+                        f"no need to beat your teammate: {best_en} and keep {played_en} for later")
+            return f"{best}更好：{played} 留着后面更有用", f"{best_en} was better: {played_en} is worth more later"
+        if cards is None:
             if self.mate_on_top:
-                return f"该出 {best} 接过队友的牌，争取牌权", f"{best} takes over from your teammate and wins the lead"
-            return f"该出 {best} 压住，不出就把牌权让给了对手", f"{best} should answer: passing left them the lead"
-        if self.lead and self.kaidian and set(played) == {SYMBOLS[FOUR]}:
-            return f"先出 {best}：出 4 就放弃了开点", f"lead {best}: leading your 4s gave up 开点"
+                return (f"该出 {best} 接过队友的牌，争取牌权",
+                        f"{best_en} takes over from your teammate and wins the lead")
+            return f"该出 {best} 压住，不出就把牌权让给了对手", f"{best_en} should answer: passing left them the lead"
+        if self.lead and self.kaidian and set(cards) == {SYMBOLS[FOUR]}:
+            return f"先出 {best}：出 4 就放弃了开点", f"lead {best_en}: leading your 4s gave up 开点"
         if self.lead:
-            return f"先出 {best}，把 {played} 留到后面", f"lead {best} first and keep {played} for later"
-        return f"用 {best} 接牌比 {played} 更合算", f"answering with {best} pays better than {played}"
+            return f"先出 {best}，把 {played} 留到后面", f"lead {best_en} first and keep {played_en} for later"
+        return f"用 {best} 接牌比 {played} 更合算", f"answering with {best_en} pays better than {played_en}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"frame": self.frame, "played": self.played, "values": self.values, "auto": self.auto,
@@ -160,10 +162,11 @@ def positions(settings: dict[str, Any], actions: Sequence[LogRow], game_no: int,
             legal = m.legal_actions(seat)
             sit = Situation.from_view(view.game)
             cands = candidates(sit, legal, decide_play(sit, legal).action)
-            weighed = (*(str(a) for a in cands if a != action), action)
+            played = _canonical(action)  # as typed (``play 5 5 5``), it would be weighed beside ``play 555``
+            weighed = (*(str(a) for a in cands if a != played), played)
             if len(weighed) > 1:
                 seed = random.Random(f"{game_id}/{seat}/{frame}").randrange(2**32)
-                out.append(Position(frame, view, weighed, action, user is None, seed))
+                out.append(Position(frame, view, weighed, played, user is None, seed))
             else:
                 forced += 1
         try:
@@ -199,15 +202,24 @@ def review(game_id: int, seat: int, found: tuple[list[Position], int], budget: f
 
 
 def _cards(action: str) -> str | None:
+    """The cards of a play in their canonical notation, however they were typed (``play 10 10 小王`` →
+    ``TTB``); None for any other action."""
     word, _, cards = action.partition(" ")
-    return cards if word == "play" else None
+    return parse_play(cards).text if word == "play" else None
+
+
+def _canonical(action: str) -> str:
+    """An action as the engine lists it: a play's cards in canonical notation, anything else as it is."""
+    cards = _cards(action)
+    return action if cards is None else f"play {cards}"
 
 
 def words(action: str) -> tuple[str, str]:
-    """An action as a player reads it: the cards of a play, 过牌 / pass, 让牌 / let."""
+    """An action as a player reads it, (中文, English): a play's cards as the table's log writes them
+    (10, 小王 / small joker, 大王 / big joker), 过牌 / pass, 让牌 / let."""
     cards = _cards(action)
     if cards is not None:
-        return cards, cards
+        return cards_zh(cards), cards_en(cards)
     return {"pass": ("过牌", "pass"), "let": ("让牌", "let")}.get(action, (action, action))
 
 
