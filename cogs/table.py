@@ -29,7 +29,7 @@ from bot.words import play_words
 from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
 from .part import CogPart
-from .views import RESUMED, RULES_ZH, Panel, hand_panel, play_menu, seat_picker
+from .views import RESUMED, Panel, hand_panel, play_menu, preset_name, seat_picker
 
 if TYPE_CHECKING:
     from bot.discord.app import GoujiBot
@@ -241,7 +241,7 @@ class TableCommands(CogPart):
         autoplay="On time-out, the AI plays for you until you act (托管); off: only a safe move that turn",
     )
     @app_commands.choices(
-        rules=[app_commands.Choice(name=f"{RULES_ZH.get(p, p)} ({p})", value=p) for p in PRESETS],
+        rules=[app_commands.Choice(name=preset_name(p), value=p) for p in PRESETS],
         seats=[app_commands.Choice(name="choose seats", value="choose"),
                app_commands.Choice(name="draw by lot (抽签)", value="draw")],
         ai=[app_commands.Choice(name=level, value=level) for level in LEVELS],

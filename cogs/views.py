@@ -151,6 +151,11 @@ def rules_line(rules: Ruleset) -> str:
     return " · ".join(words)
 
 
+def preset_name(name: str) -> str:
+    """A preset as ``/gouji open`` offers it, its Chinese name with the option's value: 经典 (classic)."""
+    return f"{RULES_ZH.get(name, name)} ({name})"
+
+
 TRIBUTE_KINDS = frozenset({"tribute", "tribute-skip", "tribute-excused", "mian", "kanggong", "dian-choice", "gift",
                            "ask3", "buy-offer", "buy-accept", "buy-refuse", "no-buy"})
 """Events told with each game's result: who gives whom which cards (点贡, 烧贡, 闷贡, 落贡), 免贡, 抗贡,
@@ -285,7 +290,7 @@ def table_content(table: Table, banner: str | None = None, burst: int = 0) -> st
                                    f"waiting for players ({seated}/6): press 入座 to sit; the host fills the empty "
                                    "seats with 添加AI (or one with +1 AI)"))
         waiting = [seat.name for seat in table.seats if seat is not None and not seat.is_ready(table.host_id)]
-        lines.append(bilingual("开牌前大家都要准备好（第八条）：每位玩家按「准备」，桌主再按「开始」；AI 总是准备好的",
+        lines.append(bilingual("开牌前大家都要准备好：每位玩家按「准备」，桌主再按「开始」；AI 总是准备好的",
                                "before the first lead everyone must be ready: each player presses 准备, then the "
                                "host presses 开始; AI players are always ready"))
         if waiting:
