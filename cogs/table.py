@@ -114,12 +114,14 @@ class TableCommands(CogPart):
         return message is not None and (message.flags.ephemeral or interaction.guild_id is None)
 
     async def show_panel(self, interaction: discord.Interaction[Any], table: Table, *, edit: bool,
-                         notice: str | None = None, burn: bool = False, hint: bool = False) -> None:
+                         notice: str | None = None, done: str | None = None, burn: bool = False,
+                         hint: bool = False) -> None:
         """The user's hand panel, editing the message pressed (``edit``) or as a new ephemeral one,
-        then kept live so the messenger redraws it while the game moves."""
+        then kept live so the messenger redraws it while the game moves; ``notice`` a refusal's reason
+        on it, ``done`` what was just done."""
         user = interaction.user
         seat = _own_seat(table, user.id)
-        panel = hand_panel(table, seat, notice=notice, burn=burn,
+        panel = hand_panel(table, seat, notice=notice, done=done, burn=burn,
                            hint=await self.service.hint(table, seat) if hint else None)
         if not edit and interaction.guild_id is not None and await self.service.prefers_dm(user.id):
             await self.send_dm(interaction, table, panel)  # the player's setting: panels by DM
@@ -161,7 +163,7 @@ class TableCommands(CogPart):
                 await self.show_panel(interaction, table, edit=False)
             elif word == "resume":  # 我回来了: from the table message, the ping or the panel
                 await self.service.resume(channel, user.id)
-                await self.show_panel(interaction, table, edit=self._on_panel(interaction), notice=bilingual(*RESUMED))
+                await self.show_panel(interaction, table, edit=self._on_panel(interaction), done=bilingual(*RESUMED))
             elif word == "burn":  # whether a burn is possible, and why not, is the engine's to say
                 reason = table.burn_refusal(_own_seat(table, user.id))
                 if reason is not None and not self._on_panel(interaction):
