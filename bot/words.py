@@ -57,6 +57,16 @@ ACTIONS: dict[str, ChoiceWords] = {
 """The engine's actions that are not plays; ``play``, ``buy3``/``buy4``, ``choose-leader`` and
 ``chongdian`` carry an argument and are spelled by ``choice_words``."""
 
+AI_LEVELS: dict[str, str] = {"random": "随机", "basic": "普通", "strong": "高手"}
+"""The AI levels a table offers (``bot.ai.LEVELS``) by the names players know them by: the choices
+of ``/gouji open`` on a Chinese client, and the AI rows of the league."""
+
+
+def ai_name(level: str) -> str:
+    """What the league calls the rated AI of a level: AI 普通."""
+    return f"AI {AI_LEVELS.get(level, level)}"
+
+
 
 def play_words(play: str, en: bool = False) -> str:
     """A play as a short line of text for captions and menus: ``KK2`` reads "K×2 + 2", ``BBB`` "小王×3"

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from discord import Locale, app_commands
 
+from bot.words import AI_LEVELS
+
 CHINESE = (Locale.chinese, Locale.taiwan_chinese)
 
 ZH: dict[str, str] = {
@@ -41,9 +43,7 @@ ZH: dict[str, str] = {
     "经典 (classic)": "经典",
     "choose seats": "选座",
     "draw by lot (抽签)": "抽签",
-    "random": "随机",
-    "basic": "普通",
-    "strong": "高手",
+    **AI_LEVELS,  # the choices of ``ai``: the levels by their players' names
     # /gouji hand
     "hand": "手牌",
     "Your hand and what you may do now (only you see it)": "查看手牌和现在可做的操作（仅自己可见）",

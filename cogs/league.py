@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.service.league import StandingRow, with_ratings
 from render import render_standings
-from render.standings import ranked
+from render.standings import ranked, shown_name
 
 from .i18n import bilingual, fit
 from .part import CogPart
@@ -29,12 +29,15 @@ TEXT_ROWS = 10
 EVERYONE = 10_000
 """Rows asked of the store when ranking one player among all."""
 QUIET = discord.AllowedMentions.none()
+RATING_NOTE = ("从 0 起，赢了涨、输了跌，局数越多越准", "starts at 0, rises with wins, falls with losses, surer with "
+               "every game")
+"""The skill rating as a player understands it (the rating is μ − 3σ, README "the rating"): no symbols."""
 
 
 def _line(rank: int, r: StandingRow) -> str:
     rating = f" · 评分 {r.rating:.1f}" if r.rating is not None else ""
     if r.ai is not None:
-        return f"{rank}. **{r.name}**{rating} · {r.games} 局"
+        return f"{rank}. **{shown_name(r)}**{rating} · {r.games} 局"
     return (f"{rank}. **{r.name}** {r.points:+d}{rating} · {r.games} 局 · 头科 {r.tou_ke} · 大落 {r.da_luo} · "
             f"开点 {r.kaidian}")
 
@@ -67,7 +70,7 @@ class LeagueCommands(CogPart):
         lines = [f"**{title}** · {by} / league" + (f" {season}" if season else " (all time)") + f", by {sort}"]
         lines += [_line(rank, r) for rank, r in ranked(rows, sort)[:TEXT_ROWS]]
         if sort == "points" and ais:
-            lines.append("AI 评分 / AI ratings: " + " · ".join(f"{r.name} {r.rating:.1f}" for r in ais
+            lines.append("AI 评分 / AI ratings: " + " · ".join(f"{shown_name(r)} {r.rating:.1f}" for r in ais
                                                                if r.rating is not None))
         await interaction.response.send_message(fit("\n".join(lines)), allowed_mentions=QUIET,
                                                 file=discord.File(io.BytesIO(png), "standings.png"))
@@ -90,14 +93,15 @@ class LeagueCommands(CogPart):
             f"**{r.name}** 的战绩 / record · 第 {rank} 名 / rank {rank}",
             f"积分 points {r.points:+d} · {r.games} 局 games",
             f"头科 {r.tou_ke} · 大落 {r.da_luo} · 开点 {r.kaidian}（{r.kaidian_rate:.0%}）· 烧牌 {r.shao} · "
-            f"闷 {r.men} · 串三家 {r.chuan_san}",
+            f"闷人 {r.men} · 串三家 {r.chuan_san}",
         ]
         ratings = await store.ratings(guild)
         mine = next((x for x in ratings if x.user_id == who.id), None)
         if mine is not None:
             place = 1 + sum(1 for x in ratings if x.ordinal > mine.ordinal)
-            lines.append(f"评分 rating {mine.ordinal:.1f}（μ {mine.mu:.1f} ± {mine.sigma:.1f}）· 评分第 {place} 名 / "
-                         f"rating rank {place} of {len(ratings)}, AI levels included")
+            rating, of = f"{mine.ordinal:.1f}", len(ratings)
+            lines.append(bilingual(f"评分 {rating}（{RATING_NOTE[0]}）· 评分第 {place} 名，共 {of} 名（含 AI）",
+                                   f"rating {rating} ({RATING_NOTE[1]}), rank {place} of {of}, AI levels included"))
         games = await store.recent_games(guild, who.id)
         if games:
             lines.append("最近的局 recent games: " + " · ".join(f"#{g} {p:+d}" for g, p in games)

@@ -18,11 +18,12 @@ import discord
 from discord import app_commands
 
 from bot.engine import Ruleset
+from bot.engine.cards import SYMBOLS, cards_zh
 from bot.engine.rules import PRESETS, SWITCH_INFO
 
 from .i18n import EMBED_DESCRIPTION, EMBED_TITLE, OPTION, fit
 from .part import CogPart
-from .views import rules_line
+from .views import RULES_ZH, preset_name, rules_line
 
 RULES_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 COLOUR = discord.Colour.from_rgb(214, 40, 48)
@@ -68,7 +69,7 @@ def setting_topics(docs: list[Topic], path: Path = SETTINGS_PATH) -> tuple[list[
     """A page for each preset and one for the switches, and the document's topics left once each
     preset's own section (``## … `classic` …``) has moved onto its page. A preset's page ends with
     the switches it turns on; the switches page lists every switch of the engine (``SWITCH_INFO``)
-    with its rule id and help, then what ``settings.md`` says of it — so a new switch has its page
+    with its names and help, then what ``settings.md`` says of it — so a new switch has its page
     the moment the engine has it."""
     _, pages = load(path)
     by_key = {t.title.split()[-1]: t for t in pages}
@@ -84,7 +85,8 @@ def setting_topics(docs: list[Topic], path: Path = SETTINGS_PATH) -> tuple[list[
     entries = []
     for sw in SWITCH_INFO:
         more = by_key[sw.field].body if sw.field in by_key else f"{sw.help_zh}\n*{sw.help_en}*"
-        entries.append(f"**{sw.zh}** `{sw.flag}` — {sw.en}\n{more}")
+        name = sw.zh if sw.en == sw.zh else f"{sw.zh} · {sw.en}"
+        entries.append(f"**{name}**\n{more}")
     topics.append(Topic(SWITCHES_TITLE, "\n\n".join(entries)))
     return topics, [t for t in docs if t not in absorbed]
 
@@ -104,28 +106,77 @@ PLAYER_INTRO = ("本桌的够级规则：默认《够级游戏大纲》，也可
                 "every house rule is a switch the host sets in the lobby. Seats 1–6: red 1·3·5, blue 2·4·6. "
                 "Pick a topic:")
 
+DEV_WORDS: dict[str, tuple[str, str]] = {
+    **{name: (f"「{sw.zh}」", sw.en) for sw in SWITCH_INFO for name in (sw.field, sw.flag)},
+    **{name: (RULES_ZH.get(name, name), preset_name(name)) for name in PRESETS},
+}
+"""What a player reads for a switch (its field or flag) or a preset that ``docs/rules.md`` names in
+backticks as a developer does: in a Chinese line its Chinese name, in an English line its English
+name, or the preset as ``/gouji open`` offers it (经典 (classic))."""
+DEV_PART = re.compile(rf"{RULE_ID}|seed \d+|`(?:{'|'.join(map(re.escape, DEV_WORDS))})`")
+"""A developer's word alone in brackets: ``(R10)``, ``(seed 000)``, ``（`classic`）``."""
+CARD_SYMBOLS = frozenset(SYMBOLS.values())
+_CODE = re.compile(r"(?<=\S) ?`([^`\n]+)` ?(?=\S)|`([^`\n]+)`")
+"""A code span, with the space beside it on each side that stands between it and a word."""
+_HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+def _chinese_at(line: str, start: int, end: int) -> bool:
+    """Whether the code span at ``line[start:end]`` stands in Chinese words: the nearest letter before
+    it (else after it), outside code spans, is a Chinese character."""
+    bare = re.sub(r"`[^`]*`", lambda m: " " * len(m[0]), line)
+    for ch in (*reversed(bare[:start]), *bare[end:]):
+        if ch.isalpha():
+            return bool(_HAN.match(ch))
+    return True
+
+
+def _players_code(line: str) -> str:
+    """A line's code spans as a player reads them: switch and preset ids by name (``DEV_WORDS``), and
+    cards in a Chinese line as players write them (「大王 大王 999」 for ``RR999``: the letters are for
+    typing and the English half). Any other code span (a command, the typing notation) stays."""
+
+    def word(m: re.Match[str]) -> str:
+        code = m[1] or m[2]
+        zh = _chinese_at(line, m.start(), m.end())
+        if code in DEV_WORDS:
+            said = DEV_WORDS[code][0 if zh else 1]
+        elif zh and set(code) <= CARD_SYMBOLS:
+            said = f"「{cards_zh(code)}」"
+        else:
+            return m[0]
+        return said if zh else m[0].replace(f"`{code}`", said)  # English keeps its spaces between words
+
+    return _CODE.sub(word, line)
+
 
 def for_players(text: str) -> str:
-    """A rules text as a player reads it: the rule ids (and seed numbers) in brackets dropped — ``(R10,
-    第三十八条)`` reads ``(第三十八条)``, ``(R1)`` goes — so that what is left is the game's own words."""
+    """A rules text as a player reads it: the rule ids, seed numbers and developer names in brackets
+    dropped — ``(R10, 第三十八条)`` reads ``(第三十八条)``, ``(R1)`` and ``（`classic`）`` go — and the
+    developers' names and typing notation left in the text said as players say them (``_players_code``),
+    so that what is left is the game's own words. ``docs/rules.md`` keeps them for its developers."""
 
     def bracket(m: re.Match[str]) -> str:
-        keep = [part for part in re.split(r"\s*[,，、]\s*", m["inner"])
-                if not re.fullmatch(rf"{RULE_ID}|seed \d+", part.strip())]
+        parts = re.split(r"\s*[,，、]\s*", m["inner"])
+        keep = [part for part in parts if not DEV_PART.fullmatch(part.strip())]
+        if len(keep) == len(parts):  # nothing to drop: as written (its 、 stay 、)
+            return m[0]
         if not keep:
             return ""
         sep = "，" if m["open"] == "（" else ", "
         return f"{m['space']}{m['open']}{sep.join(keep)}{m['close']}"
 
-    return re.sub(r"(?P<space>\s*)(?P<open>[(（])(?P<inner>[^()（）]*)(?P<close>[)）])", bracket, text)
+    text = re.sub(r"(?P<space>\s*)(?P<open>[(（])(?P<inner>[^()（）]*)(?P<close>[)）])", bracket, text)
+    return "\n".join(_players_code(line) for line in text.split("\n"))
 
 
 _, DOC_TOPICS = load()
-DOC_TOPICS = [Topic(for_players(t.title), for_players(t.body)) for t in DOC_TOPICS
-              if not t.title.startswith(NOT_FOR_PLAYERS)]
-SETTING_TOPICS, OTHER_TOPICS = setting_topics(DOC_TOPICS)
+DOC_TOPICS = [t for t in DOC_TOPICS if not t.title.startswith(NOT_FOR_PLAYERS)]
+SETTING_TOPICS, OTHER_TOPICS = (
+    [Topic(for_players(t.title), for_players(t.body)) for t in topics] for topics in setting_topics(DOC_TOPICS))
 TOPICS = OTHER_TOPICS[: 25 - len(SETTING_TOPICS)] + SETTING_TOPICS
-"""The choices of ``topic`` (Discord allows 25): the document's sections, then a page per preset and switch."""
+"""The choices of ``topic`` (Discord allows 25): the document's sections, then a page per preset and the
+switches, every one as players read it (``for_players``)."""
 
 
 class RulesCommands(CogPart):

@@ -29,7 +29,7 @@ from bot.words import play_words
 from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
 from .part import CogPart
-from .views import RESUMED, RULES_ZH, Panel, hand_panel, play_menu, seat_picker
+from .views import RESUMED, Panel, hand_panel, play_menu, preset_name, seat_picker
 
 if TYPE_CHECKING:
     from bot.discord.app import GoujiBot
@@ -114,12 +114,14 @@ class TableCommands(CogPart):
         return message is not None and (message.flags.ephemeral or interaction.guild_id is None)
 
     async def show_panel(self, interaction: discord.Interaction[Any], table: Table, *, edit: bool,
-                         notice: str | None = None, burn: bool = False, hint: bool = False) -> None:
+                         notice: str | None = None, done: str | None = None, burn: bool = False,
+                         hint: bool = False) -> None:
         """The user's hand panel, editing the message pressed (``edit``) or as a new ephemeral one,
-        then kept live so the messenger redraws it while the game moves."""
+        then kept live so the messenger redraws it while the game moves; ``notice`` a refusal's reason
+        on it, ``done`` what was just done."""
         user = interaction.user
         seat = _own_seat(table, user.id)
-        panel = hand_panel(table, seat, notice=notice, burn=burn,
+        panel = hand_panel(table, seat, notice=notice, done=done, burn=burn,
                            hint=await self.service.hint(table, seat) if hint else None)
         if not edit and interaction.guild_id is not None and await self.service.prefers_dm(user.id):
             await self.send_dm(interaction, table, panel)  # the player's setting: panels by DM
@@ -161,7 +163,7 @@ class TableCommands(CogPart):
                 await self.show_panel(interaction, table, edit=False)
             elif word == "resume":  # 我回来了: from the table message, the ping or the panel
                 await self.service.resume(channel, user.id)
-                await self.show_panel(interaction, table, edit=self._on_panel(interaction), notice=bilingual(*RESUMED))
+                await self.show_panel(interaction, table, edit=self._on_panel(interaction), done=bilingual(*RESUMED))
             elif word == "burn":  # whether a burn is possible, and why not, is the engine's to say
                 reason = table.burn_refusal(_own_seat(table, user.id))
                 if reason is not None and not self._on_panel(interaction):
@@ -241,7 +243,7 @@ class TableCommands(CogPart):
         autoplay="On time-out, the AI plays for you until you act (托管); off: only a safe move that turn",
     )
     @app_commands.choices(
-        rules=[app_commands.Choice(name=f"{RULES_ZH.get(p, p)} ({p})", value=p) for p in PRESETS],
+        rules=[app_commands.Choice(name=preset_name(p), value=p) for p in PRESETS],
         seats=[app_commands.Choice(name="choose seats", value="choose"),
                app_commands.Choice(name="draw by lot (抽签)", value="draw")],
         ai=[app_commands.Choice(name=level, value=level) for level in LEVELS],

@@ -13,11 +13,13 @@ import io
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.utils import format_dt
 
 from bot.engine import (
     ITEM_NAMES,
@@ -152,6 +154,11 @@ def rules_line(rules: Ruleset) -> str:
     return " · ".join(words)
 
 
+def preset_name(name: str) -> str:
+    """A preset as ``/gouji open`` offers it, its Chinese name with the option's value: 经典 (classic)."""
+    return f"{RULES_ZH.get(name, name)} ({name})"
+
+
 TRIBUTE_KINDS = frozenset({"tribute", "tribute-skip", "tribute-excused", "mian", "kanggong", "dian-choice", "gift",
                            "ask3", "buy-offer", "buy-accept", "buy-refuse", "no-buy"})
 """Events told with each game's result: who gives whom which cards (点贡, 烧贡, 闷贡, 落贡), 免贡, 抗贡,
@@ -255,14 +262,16 @@ def _extras(table: Table) -> TableExtras:
         trustee=[bool(s and s.autoplay) for s in seats],
         labels={i: [READY] for i, s in enumerate(seats) if lobby and s is not None and s.ready},
         tip=TIPS[table.revision % len(TIPS)] if lobby else None,
+        closed=table.status == "closed",
     )
 
 
 def countdown(table: Table) -> str:
-    """The human turn's deadline as Discord's live countdown (``<t:UNIX:R>``: "in 42 seconds"), or ''."""
+    """The human turn's deadline as Discord's live countdown (``<t:UNIX:R>``: "in 42 seconds"), or '';
+    built by discord.py's own ``format_dt``, which knows Discord's timestamp styles."""
     if table.deadline is None or table.to_act is None or table.machine_turn():
         return ""
-    return f" · ⏱ <t:{int(table.deadline)}:R>"
+    return f" · ⏱ {format_dt(datetime.fromtimestamp(table.deadline, UTC), 'R')}"
 
 
 def table_content(table: Table, banner: str | None = None, burst: int = 0) -> str:
@@ -286,7 +295,7 @@ def table_content(table: Table, banner: str | None = None, burst: int = 0) -> st
                                    f"waiting for players ({seated}/6): press 入座 to sit; the host fills the empty "
                                    "seats with 添加AI (or one with +1 AI)"))
         waiting = [seat.name for seat in table.seats if seat is not None and not seat.is_ready(table.host_id)]
-        lines.append(bilingual("开牌前大家都要准备好（第八条）：每位玩家按「准备」，桌主再按「开始」；AI 总是准备好的",
+        lines.append(bilingual("开牌前大家都要准备好：每位玩家按「准备」，桌主再按「开始」；AI 总是准备好的",
                                "before the first lead everyone must be ready: each player presses 准备, then the "
                                "host presses 开始; AI players are always ready"))
         if waiting:
@@ -423,11 +432,12 @@ def _no_three(table: Table, seat: int, mv: MatchView) -> str | None:
     return None
 
 
-def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool = False,
+def hand_panel(table: Table, seat: int, *, notice: str | None = None, done: str | None = None, burn: bool = False,
                hint: Suggestion | None = None) -> Panel:
     """The seat's panel: its hand, and only what applies in this phase — before play the choices of
     the moment, first (and 提示 for the seat deciding); in play a select of plays, 过牌 · 让牌 · 烧牌 ·
-    自定义出牌 · 提示, each enabled only when legal — then 刷新 (and 我回来了 in 托管)."""
+    自定义出牌 · 提示, each enabled only when legal — then 刷新 (and 我回来了 in 托管). ``notice`` is why
+    what the player did was refused (⚠️); ``done`` says that it was done (✅)."""
     m = table.match
     assert m is not None
     mv = m.view(seat)
@@ -539,6 +549,8 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, burn: bool
                      f"hint: {choice_words(hint.action).en} — {hint.en}")
     if notice:
         lines.append(f"⚠️ {notice}")
+    if done:
+        lines.append(f"✅ {done}")
     highlight = hint.action[5:] if hint and hint.action.startswith("play ") else None
     # the whole game screen: the table from this seat (自己 at the bottom), the hand under it
     card = Card("\n".join(lines), partial(render_panel, mv, _extras(table), highlight), "hand.png", view)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
@@ -39,6 +40,8 @@ def images() -> dict[str, bytes]:
     doubled = samples.classic_chuansan().result()
     return {
         "table_lobby.png": render_table(None, samples.lobby_extras()),
+        "table_lobby_full.png": render_table(None, samples.lobby_extras(full=True)),
+        "table_closed.png": render_table(mid.view(0), replace(mid_extras, closed=True)),
         "table_midgame.png": render_table(mid.view(0), mid_extras),
         "table_midgame_seat4.png": render_table(mid.view(3), samples.midgame_extras(perspective=3)),
         "table_match_buy.png": render_table(samples.match_view("buy"), names),

@@ -203,7 +203,10 @@ def classic_shangban(seed: int = 2, in_play: bool = False) -> MatchView:
     raise AssertionError(f"no 上班 in match {seed}")
 
 
-def lobby_extras() -> TableExtras:
+def lobby_extras(full: bool = False) -> TableExtras:
+    """A lobby with two players and an AI seated, or (``full``) every seat taken."""
+    if full:
+        return TableExtras(names=NAMES, ai=(False, False, False, True, False, False), tip=TIP)
     return TableExtras(
         names=("张三", None, "王小五", None, None, None),
         ai=(False, False, False, True, False, False),

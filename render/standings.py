@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.service.league import StandingRow
+from bot.words import ai_name
 
 from . import fonts
 from .draw import fit, pill, signed, text, to_png
@@ -24,6 +25,11 @@ COLUMNS = (("积分", 600), ("评分", 735), ("局数", 850), ("头科", 955), (
 MEDALS: dict[int, RGB] = {1: GOLD, 2: SILVER, 3: BRONZE}
 SORTS = ("points", "rating")
 """What a league table is ranked by: the 第三十八条 points, or the skill rating."""
+
+
+def shown_name(row: StandingRow) -> str:
+    """A row's name as the league shows it: the player's, or an AI level's as players call it (AI 普通)."""
+    return ai_name(row.ai) if row.ai is not None else row.name
 
 
 def _key(row: StandingRow, by: str) -> tuple[float, ...]:
@@ -85,7 +91,7 @@ def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛", b
         text(
             d,
             (150, cy),
-            fit(fonts.displayable(row.name, "?"), 36, fonts.BOLD, 330),
+            fit(fonts.displayable(shown_name(row), "?"), 36, fonts.BOLD, 330),
             36,
             TEXT,
             fonts.BOLD,

@@ -56,6 +56,8 @@ RELATIVE = ("自己", "下家", "下联", "对家", "上联", "上家")
 """Seat names from one seat's point of view (R1.2), bottom then counter-clockwise."""
 
 PHASE_PLAY, PHASE_LUANCHAN, PHASE_OVER, PHASE_LOBBY = "出牌", "四户乱缠", "本局结束", "等待入座"
+PHASE_FULL, PHASE_CLOSED = "等待开始", "牌桌已关闭"
+"""The lobby with every seat taken (准备, then the host's 开始), and a table closed before its match ended."""
 PLAY_PHASES = (PHASE_PLAY, PHASE_LUANCHAN)
 """Phases in which the game's own turn is shown; in any other (买牌, 进贡 …) ``TableExtras.turn`` is."""
 MATCH_PHASES = {
@@ -160,8 +162,9 @@ class TableExtras:
     ``turn`` is the seat whose decision the match awaits (in play the view's ``to_act`` is used)
     and ``decision`` says what it decides (定点贡 …).
     ``perspective`` puts that seat at the bottom and names the others 下家 … 上家, for the hand
-    panel. ``tip`` is the lobby's 俗语. Given a ``MatchView``, ``render_table`` fills the match
-    fields that are left unset.
+    panel. ``tip`` is the lobby's 俗语. ``closed``: the table was closed, and the picture is its
+    last state with nobody to act. Given a ``MatchView``, ``render_table`` fills the match fields
+    that are left unset.
     """
 
     names: Sequence[str | None] = (None,) * 6
@@ -176,10 +179,16 @@ class TableExtras:
     decision: str | None = None
     perspective: int | None = None
     tip: str | None = None
+    closed: bool = False
 
 
 def seat_name(extras: TableExtras, seat: int) -> str:
     return display_name(extras.names[seat], seat, extras.ai[seat])
+
+
+def seated(extras: TableExtras) -> int:
+    """Seats taken in the lobby, by a player or an AI."""
+    return sum(1 for s in range(6) if extras.names[s] is not None or extras.ai[s])
 
 
 def still_out(events: Sequence[Event]) -> dict[str, int]:
@@ -440,11 +449,16 @@ def _top_caption(view: SeatView, top_seat: int) -> str:
 def _lobby(d: ImageDraw.ImageDraw, extras: TableExtras) -> None:
     cx, cy = CENTRE
     text(d, (cx, cy - 70), "够级", 84, GOLD, fonts.BLACK, anchor="mm", stroke=4, stroke_fill=(60, 40, 0))
-    seated = sum(1 for s in range(6) if extras.names[s] is not None or extras.ai[s])
-    text(d, (cx, cy + 22), f"已入座 {seated}/6", 34, TEXT, fonts.BOLD, anchor="mm")
+    text(d, (cx, cy + 22), f"已入座 {seated(extras)}/6", 34, TEXT, fonts.BOLD, anchor="mm")
     if extras.tip:
         tip = fit(extras.tip, 36, fonts.MEDIUM, 680)
         pill(d, (cx, cy + 104), tip, 36, FELT_DARK, (220, 236, 226), fonts.MEDIUM)
+
+
+def _closed(d: ImageDraw.ImageDraw) -> None:
+    """The middle of a closed table: it says so, and nothing else (no turn, no top play)."""
+    cx, cy = CENTRE
+    text(d, (cx, cy), PHASE_CLOSED, 64, TEXT, fonts.BLACK, anchor="mm", stroke=4, stroke_fill=FELT_DARK)
 
 
 def _centre(
@@ -560,11 +574,14 @@ def _centre(
 
 
 def _phase(view: SeatView | None, lobby: bool, extras: TableExtras) -> str:
-    """The phase word: the match's when it gives one, else read from the view."""
+    """The phase word: closed, the match's when it gives one, else read from the view (the lobby
+    waits for players, then, full, for 开始)."""
+    if extras.closed:
+        return PHASE_CLOSED
     if extras.phase:
         return extras.phase
     if view is None:
-        return PHASE_LOBBY if lobby else PHASE_PLAY
+        return (PHASE_FULL if seated(extras) == 6 else PHASE_LOBBY) if lobby else PHASE_PLAY
     return PHASE_OVER if view.over else (PHASE_LUANCHAN if view.luanchan else PHASE_PLAY)
 
 
@@ -622,7 +639,7 @@ def draw_table(view: SeatView | MatchView | None, extras: TableExtras | None = N
     img = _background().copy()
     d = ImageDraw.Draw(img)
     phase = _phase(view, lobby, extras)
-    if view is not None and view.over:
+    if extras.closed or (view is not None and view.over):
         turn = None
     elif view is not None and phase in PLAY_PHASES:
         turn = view.to_act
@@ -633,10 +650,12 @@ def draw_table(view: SeatView | MatchView | None, extras: TableExtras | None = N
     for seat in range(6):
         pos = position(seat, extras.perspective)
         _panel(img, d, pos, seat, view, counts, extras, seat == turn, phase in PLAY_PHASES, lobby)
-        if view is not None and not (view.top and view.top[0] == seat):  # the top play is drawn in the middle
-            _spot(img, d, pos, view.marks[seat])
+        if view is not None and not (view.top and view.top[0] == seat and not extras.closed):
+            _spot(img, d, pos, view.marks[seat])  # the top play is drawn in the middle, unless closed
         _labels(img, pos, labels[seat])
-    if lobby:
+    if extras.closed:
+        _closed(d)
+    elif lobby:
         _lobby(d, extras)
     else:
         _centre(img, d, view, extras, phase, turn)

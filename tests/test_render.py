@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from bot.engine import ITEM_NAMES, PLACE_ZH, Game, InvalidPlay, Match
+from bot.words import AI_LEVELS, ai_name
 from render import (
     MatchSummary,
     StandingRow,
@@ -287,6 +288,7 @@ def static_strings() -> set[str]:
     words |= set(table.RELATIVE) | set(table.MATCH_PHASES.values()) | set(table.VERBS.values())
     words |= set(table.DECISIONS.values())
     words |= set(table.MARK_WORDS.values()) | set(table.PLAY_PHASES) | {table.PHASE_OVER, table.PHASE_LOBBY}
+    words |= {table.PHASE_FULL, table.PHASE_CLOSED} | {ai_name(level) for level in AI_LEVELS}
     words |= {hand.GOUJI_PURE, hand.GOUJI_WITH_TWOS, hand.EMPTY} | set(cards.JOKERS.values())
     words |= {title for title, _ in standings.COLUMNS}
     words |= {cards.SUITS, "★", "0123456789+−×%/…", "本局结果 胜 平 比赛平局 赢得比赛 比赛进行中 未打"}

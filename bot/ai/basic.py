@@ -69,7 +69,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "protect": ("对手压了队友，把牌权夺回来", "an opponent beat your teammate: win the round back"),
     "for-mate": ("队友让牌给你，接住", "your teammate let the play to you: take it"),
     "shao": ("符合烧牌条件，烧对手的够级牌", "the 烧牌 (捎) conditions hold: burn the opponent's 够级"),
-    "let": ("让牌：先看下家和下联要不要", "让牌: let your 下家 and 下联 act first"),
+    "let": ("不值得花牌去压，先让下家和下联看看，没人要再轮到你",
+            "not worth your cards yet: 下家 and 下联 act first, and it comes back to you if nobody takes it"),
     "pass-mate": ("队友的牌，不压", "your teammate's play: let it stand"),
     "pass": ("不值得花牌去压", "not worth the cards to beat it"),
     "avoid-men": ("这是最后一手非 3 的牌，压不住会被闷，先不出", "this would be your last play before the 3s and could"
@@ -77,7 +78,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "buy3": ("没有 3 开局就是大落，用最小的牌买 3", "without a 3 you are 大落: buy one with your weakest card"),
     "buy4": ("买 4 才能开点", "a 4 is needed to 开点"),
     "no-buy": ("不值得买", "not worth the card"),
-    "refuse": ("不卖给对头：他缺这张牌", "do not sell: your 对头 needs that card"),
+    "refuse": ("对头缺这张牌，不帮他", "your 对头 needs that card: do not help it"),
     "revolt": ("没有 2 和王，牌太弱，革命坐四科", "no 2 or joker: too weak to play, so sit out at 四科 (革命)"),
     "declare": ("没有纯够级牌，宣点后发全部 4 就开点", "no pure 够级牌: declare, then lead all your 4s to 开点"),
     "no-declare": ("没有 4，宣点没用", "no 4 to lead, so declaring is pointless"),
@@ -106,16 +107,16 @@ REASONS: dict[str, tuple[str, str]] = {
     "chong-pass": ("冲点：三套压不全或太贵，不打，省下大牌比开点更值",
                    "冲点: you cannot beat all three sets, or only with strong cards worth more than 开点: keep them"),
     "shangban": ("亮 4 上班：先发牌占主动", "show your 4s (上班): leading first sets the pace"),
-    "chongdian": ("冲点：对家要么不打、我方开点，要么花掉大牌去压；选对家最难全压住的三套",
-                  "冲点: your 对家 either lets your side 开点 or spends its strong cards on the sets; "
+    "chongdian": ("对家要么不打、我方开点，要么花掉大牌去压；选对家最难全压住的三套",
+                  "your 对家 either lets your side 开点 or spends its strong cards on the sets; "
                   "these three are the hardest to beat"),
     "no-chongdian": ("不能冲点", "no 冲点 to make"),
-    "wutou": ("无头：有王，随时都能接任何人的牌，比三手够死级更值（要头时只能烧牌接够级）",
-              "无头: with jokers, answering anyone at any time is worth more than three 够死级 plays (要头 answers "
+    "wutou": ("有王，随时都能接任何人的牌，比三手够死级更值（要头时只能烧牌接够级）",
+              "with jokers, answering anyone at any time is worth more than three 够死级 plays (要头 answers "
               "够级 only by burning)"),
-    "yaotou": ("要头：没有王，无头也管不了几手够级；前三手够级牌除了烧牌没人能管（够死级）",
-               "要头: without a joker 无头 would beat few 够级 plays anyway; your first three 够级 plays can only "
-               "be burned (够死级)"),
+    "yaotou": ("没有王，无头也管不了几手够级；要头则前三手够级牌除了烧牌没人能管（够死级）",
+               "without a joker 无头 would beat few 够级 plays anyway; with 要头 your first three 够级 plays can "
+               "only be burned (够死级)"),
     "buy3-classic": ("买三是必须的：付 2，王留着", "buying a 3 is compulsory here: pay a 2 and keep the jokers"),
     "revolt-chong": ("没有 2 和王，但有三套级牌：革命后冲点", "no 2 or joker, but three 够级 sets: 革命, then 冲点"),
 }

@@ -215,8 +215,8 @@ HAND_STYLES = {GOUJI_PURE: "bold black on yellow", GOUJI_WITH_TWOS: "bold yellow
 
 
 def hand(text: str) -> Text:
-    """The hand grouped by rank, in the notation the player types, with 够级 marked (gold when pure,
-    outlined when it needs the hand's 2s)."""
+    """The hand grouped by rank, its cards written as the log writes them (10 10 10, 小王: ``cards_zh``),
+    with 够级 marked (gold when pure, outlined when it needs the hand's 2s)."""
     counts = parse_cards(text) if text else []
     twos = counts[TWO] if counts else 0
     out = Text(f"你的手牌 {sum(counts)} 张  ", style="bold")
@@ -227,7 +227,7 @@ def hand(text: str) -> Text:
         sym = SYMBOLS[rank]
         mark = gouji_mark(sym, n, twos)
         marked = marked or mark is not None
-        out.append(sym * n, style=HAND_STYLES.get(mark, "bold") if mark is not None else "bold")
+        out.append(cards_zh(sym * n), style=HAND_STYLES.get(mark, "bold") if mark is not None else "bold")
         out.append("  ")
     if not counts:
         out.append("（出完了 / none left）", style="grey50")
