@@ -284,16 +284,21 @@ class TableCommands(CogPart):
         await self.send_dm(interaction, table, hand_panel(table, _own_seat(table, interaction.user.id)))
 
     async def send_dm(self, interaction: discord.Interaction[Any], table: Table, panel: Panel) -> None:
-        """The panel by direct message (which a phone keeps, and which is edited for the whole match),
-        the interaction answered with where it went."""
+        """The panel by direct message (which a phone keeps, and which is edited for the whole match):
+        the DM panel the player has at this table redrawn in place, or a new one; the interaction
+        answered with where it is."""
         user = interaction.user
-        try:
-            message = await user.send(panel.card.content, file=await panel.card.file(), view=panel.card.view or MISSING)
-        except discord.Forbidden:
-            raise TableError("无法私信你：请在隐私设置里允许服务器成员私信",
-                             "I cannot DM you: allow direct messages from server members") from None
-        await self.bot.messenger.track_message(table, user.id, message, panel.key)
-        await self.say(interaction, bilingual("手牌已私信给你", "your hand panel is in your DMs"))
+        link = await self.bot.messenger.edit_dm(table, user.id, panel)
+        if link is None:
+            try:
+                message = await user.send(panel.card.content, file=await panel.card.file(),
+                                          view=panel.card.view or MISSING)
+            except discord.Forbidden:
+                raise TableError("无法私信你：请在隐私设置里允许服务器成员私信",
+                                 "I cannot DM you: allow direct messages from server members") from None
+            await self.bot.messenger.track_message(table, user.id, message, panel.key)
+            link = message.jump_url
+        await self.say(interaction, bilingual("手牌已私信给你", "your hand panel is in your DMs") + f"\n{link}")
 
     @app_commands.command(name="settings", description="Your own settings, at every table")
     @app_commands.describe(dm="Always get your hand panel by direct message")

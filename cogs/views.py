@@ -91,6 +91,8 @@ TRUSTEE_PLAYED = ("🤖 你在托管中：AI 已替你出了这一手；按「�
 """The turn ping of a seat in 托管: while the turn is still its own, and once the AI has moved for it."""
 STOPPED = ("⏸ 这个面板已停止自动更新（Discord 只给它 15 分钟）：按「刷新」继续",
            "this panel no longer updates itself (Discord gives it 15 minutes): press 刷新 to go on")
+MOVED = ("🔀 已换到新的面板", "moved to your newer panel")
+"""What an older hand panel says once its player opened a newer one at the same table."""
 
 
 @dataclass(frozen=True)
@@ -566,6 +568,13 @@ def stopped_panel(table: Table, seat: int) -> tuple[str, discord.ui.View]:
     view.add_item(TableButton.make(table.id, "refresh", table.revision, "刷新 · refresh",
                                    style=discord.ButtonStyle.primary))
     return f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}**\n{bilingual(*STOPPED)}", view
+
+
+def moved_panel(table: Table, seat: int) -> str:
+    """An older panel's last edit once its player opened a newer one at this table (one live panel
+    per player and table): it says where the live one is, and with its buttons and picture gone a
+    stack of old panels shrinks to a line each, none looking live."""
+    return f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}**\n{bilingual(*MOVED)}"
 
 
 # ---------------------------------------------------------------------- results

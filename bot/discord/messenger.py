@@ -32,10 +32,12 @@ from cogs.views import (
     TRUSTEE_PLAYED,
     TRUSTEE_TURN,
     Card,
+    Panel,
     final_panel,
     game_line,
     hand_panel,
     last_game_end,
+    moved_panel,
     panel_key,
     result_cards,
     stopped_panel,
@@ -54,17 +56,27 @@ QUIET = discord.AllowedMentions.none()
 @dataclass
 class _Live:
     """A hand panel the bot can still edit: through its interaction (15 minutes) or its DM message,
-    until ``until`` (seconds since the epoch). ``key`` is the state last asked of it (None: not known,
-    after a restart); ``want`` what its next edit shows (``panel``, ``final`` or ``stale``), drawn from
-    the table as it is when the edit starts — so edits coalesce: one in flight, the latest state wins."""
+    until ``until`` (seconds since the epoch; infinite for a DM panel). ``key`` is the state last asked
+    of it (None: not known, after a restart); ``want`` what its next edit shows (``panel``, ``final``,
+    ``stale`` or ``moved``), drawn from the table as it is when the edit starts — so edits coalesce:
+    one in flight (``lock``), the latest state wins. ``channel_id`` and ``message_id`` are where it is
+    (None when Discord did not say): a newer panel elsewhere retires it."""
 
     edit: Callable[..., Awaitable[Any]]
     key: tuple[Any, ...] | None
     until: float
     table: Table | None = None
+    channel_id: int | None = None
+    message_id: int | None = None
     want: str | None = None
     task: asyncio.Task[None] | None = None
     expiry: asyncio.TimerHandle | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def dm(self) -> bool:
+        """A panel in a direct message: its message lasts, so it is edited for the whole match."""
+        return not math.isfinite(self.until)
 
 
 @dataclass
@@ -149,24 +161,52 @@ class TableMessenger:
         say it stopped updating), and kept in the store (when its message is known) so that a
         restart finds it again."""
         until = time.time() + PANEL_LIFETIME
-        self._follow(table.id, user_id, _Live(interaction.edit_original_response, key, until, table))
+        self._follow(table.id, user_id, _Live(interaction.edit_original_response, key, until, table,
+                                              interaction.channel_id, message_id))
         if message_id is not None:
             await self._keep(PanelRow(table.id, user_id, interaction.channel_id or 0, message_id,
                                       interaction.token, until))
 
     async def track_message(self, table: Table, user_id: int, message: discord.Message, key: tuple[Any, ...]) -> None:
         """A panel in a direct message: its message lasts."""
-        self._follow(table.id, user_id, _Live(message.edit, key, math.inf, table))
+        self._follow(table.id, user_id, _Live(message.edit, key, math.inf, table, message.channel.id, message.id))
         await self._keep(PanelRow(table.id, user_id, message.channel.id, message.id))
 
+    async def edit_dm(self, table: Table, user_id: int, panel: Panel) -> str | None:
+        """Show ``panel`` in the user's DM panel at this table, edited in place rather than sent again
+        (a second DM would leave the first frozen there for good), and return its link for the answer;
+        None when there is none to edit (never sent, or deleted since: then a new DM goes)."""
+        live = self._panels.get((table.id, user_id))
+        if live is None or not live.dm or live.channel_id is None or live.message_id is None:
+            return None
+        live.want = None  # this edit shows the latest state: a redraw still waiting has nothing to add
+        file = await panel.card.file()
+        try:
+            async with live.lock:
+                await live.edit(content=panel.card.content, attachments=[file], view=panel.card.view)
+        except discord.HTTPException:
+            log.info("DM panel of user %s at table %s can no longer be edited", user_id, table.id)
+            await self._forget(table.id, user_id, live)
+            return None
+        live.key, live.table = panel.key, table
+        return self.client.get_partial_messageable(live.channel_id).get_partial_message(live.message_id).jump_url
+
     def _follow(self, table_id: int, user_id: int, live: _Live) -> None:
-        """Follow a panel, in place of the one the user had at this table (whose pending edit is dropped),
-        and time its last edit: just before its token stops working, it says so (``STOPPED``)."""
+        """Follow a panel in place of the one the user had at this table — one live panel per player
+        and table: the older one, when it is another message, is edited once to say it moved
+        (``moved_panel``), otherwise its pending edit is dropped — and time its last edit: just before
+        its token stops working, it says so (``STOPPED``)."""
         old = self._panels.get((table_id, user_id))
         if old is not None:
-            old.want = None
             if old.expiry is not None:
                 old.expiry.cancel()
+            elsewhere = None not in (old.message_id, live.message_id) and old.message_id != live.message_id
+            if elsewhere and old.until > time.time():
+                old.table = old.table or live.table
+                old.want = "moved"
+                self._start(table_id, user_id, old)
+            else:
+                old.want = None
         if math.isfinite(live.until):
             delay = max(0.0, live.until - time.time())
             live.expiry = asyncio.get_running_loop().call_later(delay, self._expire, table_id, user_id, live)
@@ -184,10 +224,12 @@ class TableMessenger:
         for row in await self.service.store.panels(self.service.shards):
             if row.token is None:
                 channel = self.client.get_partial_messageable(row.channel_id)
-                live = _Live(channel.get_partial_message(row.message_id).edit, None, math.inf)
+                live = _Live(channel.get_partial_message(row.message_id).edit, None, math.inf,
+                             channel_id=row.channel_id, message_id=row.message_id)
             elif row.expires_at is not None and row.expires_at > time.time():
                 webhook = discord.Webhook.partial(self.client.application_id or 0, row.token, client=self.client)
-                live = _Live(partial(webhook.edit_message, row.message_id), None, row.expires_at)
+                live = _Live(partial(webhook.edit_message, row.message_id), None, row.expires_at,
+                             channel_id=row.channel_id, message_id=row.message_id)
             else:
                 await self._forget(row.table_id, row.user_id)
                 continue
@@ -239,6 +281,10 @@ class TableMessenger:
         edit is never replaced by a redraw), and one task edits it, one edit at a time."""
         if live.want not in ("final", "stale") or want != "panel":
             live.want = want
+        self._start(table_id, user_id, live)
+
+    def _start(self, table_id: int, user_id: int, live: _Live) -> None:
+        """The panel's editing task, started unless it runs already (it reads ``want`` as it goes)."""
         if live.task is None or live.task.done():
             live.task = asyncio.create_task(self._edit_panel(table_id, user_id, live),
                                             name=f"gouji-table-{table_id}-panel-{user_id}")
@@ -246,26 +292,29 @@ class TableMessenger:
     async def _edit_panel(self, table_id: int, user_id: int, live: _Live) -> None:
         """Edit a panel until nothing more is asked of it, at most once per ``debounce`` seconds (Discord
         limits edits per token), each edit drawn from the table as it is then: one in flight, the
-        latest state wins."""
-        while live.want is not None and self._panels.get((table_id, user_id)) is live:
+        latest state wins. A panel no longer followed gets only its ``moved`` edit."""
+        while live.want == "moved" or (live.want is not None and self._panels.get((table_id, user_id)) is live):
             want, live.want = live.want, None
             table = live.table
             seat = table.seat_of(user_id) if table is not None else None
             if table is None or seat is None or table.match is None:
                 await self._forget(table_id, user_id, live)
                 return
-            last = want != "panel"  # final or stale: the panel's last edit
+            last = want != "panel"  # final, stale or moved: the panel's last edit
             try:
-                if want == "final":
-                    final = final_panel(table, seat)
-                    await live.edit(content=final.content, attachments=[await final.file()], view=None)
-                elif want == "stale":
-                    content, view = stopped_panel(table, seat)
-                    await live.edit(content=content, view=view)
-                else:
-                    panel = hand_panel(table, seat)
-                    await live.edit(content=panel.card.content, attachments=[await panel.card.file()],
-                                    view=panel.card.view)
+                async with live.lock:
+                    if want == "final":
+                        final = final_panel(table, seat)
+                        await live.edit(content=final.content, attachments=[await final.file()], view=None)
+                    elif want == "stale":
+                        content, view = stopped_panel(table, seat)
+                        await live.edit(content=content, view=view)
+                    elif want == "moved":
+                        await live.edit(content=moved_panel(table, seat), attachments=[], view=None)
+                    else:
+                        panel = hand_panel(table, seat)
+                        await live.edit(content=panel.card.content, attachments=[await panel.card.file()],
+                                        view=panel.card.view)
             except discord.HTTPException:
                 log.info("hand panel of user %s at table %s can no longer be edited", user_id, table_id)
                 last = True
