@@ -10,17 +10,22 @@ import copy
 from discord_fakes import (
     BURN_AND_LET,
     CHANNEL,
+    EPHEMERAL,
     PLAYERS,
     Harness,
     components,
     crafted,
+    finish,
     playing,
+    seated,
     start_harness,
 )
 from test_cogs_issue14 import enabled, last_ping, panel_of
 
+from bot.service.tables import Table
+
 A, B = PLAYERS[:2]
-UPDATE = 7
+MESSAGE, UPDATE, DEFERRED_UPDATE = 4, 7, 6
 MOVED = "已换到新的面板"
 
 
@@ -31,6 +36,12 @@ def edits_by_token(h: Harness, token: str) -> int:
 
 def dm_messages(h: Harness) -> list[int]:
     return [mid for mid, m in h.fake.messages.items() if int(m["channel_id"]) != CHANNEL]
+
+
+def last_public(h: Harness) -> int:
+    """The id of the channel's last message that everyone sees."""
+    return max(mid for mid, m in h.fake.messages.items()
+               if int(m["channel_id"]) == CHANNEL and not m["flags"] & EPHEMERAL)
 
 
 # ---------------------------------------------------------------------- item 1: one live panel
@@ -116,3 +127,74 @@ async def test_item1_a_panel_followed_again_after_a_restart_is_retired_by_a_newe
     assert [(p.message_id, p.token) for p in await again.service.store.panels()] == [
         (again.fake.originals[r.token], r.token)]
     await again.bot.close()
+
+
+# ---------------------------------------------------------------------- item 7: the rematch where the eye is
+async def ended(h: Harness, games: int = 1) -> tuple[Table, int, dict]:
+    """A match of two humans played to its end; with A's panel (its id, and as it was before the end)."""
+    table = await seated(h, humans=2, games=games)
+    await h.service.start(CHANNEL, A.id, seed=5)
+    await h.settle()
+    panel_id, panel = await panel_of(h, A)
+    await finish(h, table, seed=1)
+    return table, panel_id, copy.deepcopy(panel)
+
+
+async def test_item7_the_match_end_is_the_channels_last_post_once(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table, _, _ = await ended(h, games=2)
+    final_id = table.message_id
+    final = h.fake.messages[final_id]
+    assert last_public(h) == final_id  # below the last game's result, not edited in place above it
+    assert "比赛结束" in final["content"] and any(v in final["content"] for v in ("红方胜", "蓝方胜", "平局"))
+    assert "再来一场" in final["content"] and enabled(final) == {"rematch"}
+    assert [a["filename"] for a in final["attachments"]] == ["match.png"]
+    result = max(i for i, r in enumerate(h.fake.requests) if "game2.png" in r.files)
+    pictures = [r.files for r in h.fake.channel_posts(result + 1) if r.files]
+    assert pictures == [["match.png"]]  # the match picture once: not posted, then drawn again on a message above
+    await h.bot.close()
+
+
+async def test_item7_a_rematch_disables_the_old_rematch_button_with_one_edit(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table, _, _ = await ended(h)
+    final_id = table.message_id
+    final = h.fake.messages[final_id]
+    (r,) = await h.click(B, final_id, h.button(final, "rematch"))
+    assert r.type == DEFERRED_UPDATE
+    again = h.service.tables[CHANNEL]
+    old = h.fake.messages[final_id]
+    (button,) = components(old)
+    assert button["disabled"] and again.message_id > final_id  # the new table's message below
+    rematch = h.button(final, "rematch")
+    touched = [q for q in h.fake.channel_posts(0) if q.method == "PATCH" and rematch in q.custom_ids()]
+    assert len(touched) == 1 and not touched[0].files  # edited once, its picture kept
+    assert [a["filename"] for a in old["attachments"]] == ["match.png"]
+    await h.bot.close()
+
+
+async def test_item7_after_a_match_table_and_hand_point_to_the_rematch(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    table, panel_id, panel = await ended(h)
+    final_id = table.message_id
+    h.fake.messages[final_id + 10**6] = {**h.fake.messages[final_id], "id": str(final_id + 10**6)}  # chat below
+
+    (hand,) = await h.command(A, "hand")
+    assert hand.ephemeral and "再来一场" in hand.content and " / " in hand.content
+    assert f"/{final_id}" in hand.content  # a link to the match's end
+    assert "没有牌桌" not in hand.content
+    h.fake.messages[panel_id] = panel  # 刷新 on a panel as it was before the end: the same pointer
+    (refresh,) = await h.click(A, panel_id, h.button(panel, "refresh"))
+    assert refresh.ephemeral and "再来一场" in refresh.content and f"/{final_id}" in refresh.content
+
+    answers = await h.command(A, "table")  # the match's end again, at the bottom
+    assert answers[-1].ephemeral and "没有牌桌" not in answers[-1].content
+    assert table.message_id != final_id and final_id not in h.fake.messages
+    assert table.message_id == last_public(h)
+    final = h.fake.messages[table.message_id]
+    assert enabled(final) == {"rematch"} and [a["filename"] for a in final["attachments"]] == ["match.png"]
+    (hand,) = await h.command(B, "hand")
+    assert f"/{table.message_id}" in hand.content
+    (r,) = await h.click(B, table.message_id, h.button(final, "rematch"))  # it works from there
+    assert r.type == DEFERRED_UPDATE and h.service.tables[CHANNEL].status == "playing"
+    await h.bot.close()

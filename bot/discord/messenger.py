@@ -39,7 +39,8 @@ from cogs.views import (
     last_game_end,
     moved_panel,
     panel_key,
-    result_cards,
+    rematch_view,
+    result_card,
     stopped_panel,
     table_card,
     tribute_text,
@@ -89,8 +90,8 @@ class _Pending:
     """Users to mention, each with the turn (``Table.turn_key``) it was for."""
     warning: int | None = None
     banner: str | None = None
-    results: list[tuple[int, list[Card]]] = field(default_factory=list)
-    """The result posts of each game finished since the last flush, by the game's number in its match."""
+    results: list[tuple[int, Card]] = field(default_factory=list)
+    """The result post of each game finished since the last flush, by the game's number in its match."""
     burst: int = 0
     """Events since the last flush: the table message lists them all."""
     told: int = 0
@@ -117,11 +118,7 @@ class TableMessenger:
     # ------------------------------------------------------------------ the listener
     async def on_change(self, table: Table, change: Change) -> None:
         """Note what changed and make sure a flush follows; never waits on Discord (the service awaits this)."""
-        p = self._tables.get(table.id)
-        if p is None:  # told from the last game's end on (after a restart: not the match's earlier tribute)
-            end = last_game_end(table.match.events) if table.match is not None else None
-            p = self._tables[table.id] = _Pending(table, told=0 if end is None else end + 1)
-        p.table = table
+        p = self._pending(table)
         p.burst += len(change.events)
         if change.mention is not None:  # with the turn it is for: the ping tells whether that turn has passed
             p.mentions = [(u, k) for u, k in p.mentions if u != change.mention]
@@ -130,12 +127,22 @@ class TableMessenger:
             p.warning = change.seat
         elif change.kind in ("game-over", "match-over"):
             # taken now: the next game may have begun by the flush
-            p.results.append((len(table.match.results) if table.match else 0, result_cards(table)))
+            p.results.append((len(table.match.results) if table.match else 0, result_card(table)))
         elif change.kind == "restored":
             p.banner = RESTORED
         p.dirty = True
         if p.task is None or p.task.done():
             p.task = asyncio.create_task(self._later(p), name=f"gouji-table-{table.id}")
+
+    def _pending(self, table: Table) -> _Pending:
+        """What the table's next flush shows, begun when there is none: the tribute is told from the
+        last game's end on (after a restart: not the match's earlier tribute)."""
+        p = self._tables.get(table.id)
+        if p is None:
+            end = last_game_end(table.match.events) if table.match is not None else None
+            p = self._tables[table.id] = _Pending(table, told=0 if end is None else end + 1)
+        p.table = table
+        return p
 
     async def _later(self, p: _Pending) -> None:
         while p.dirty:
@@ -328,10 +335,26 @@ class TableMessenger:
     # ------------------------------------------------------------------ flushing
     async def flush(self, table_id: int, *, repost: bool = False) -> None:
         """Show a table's state now: results first, then the table message (edited, or posted anew
-        at the bottom with ``repost`` and after each game), the turn ping and the live panels."""
+        at the bottom with ``repost``, after each game and at the match's end), the turn ping and the
+        live panels. A table whose match is over and shown is the channel's last (for 再来一场): with
+        ``repost`` its match's end is posted again at the bottom."""
         p = self._tables.get(table_id)
+        if p is None and repost:
+            ended = next((t for t in self.service.ended.values() if t.id == table_id), None)
+            p = self._pending(ended) if ended is not None else None
         if p is not None:
             await self._flush(p, repost)
+
+    async def rematched(self, ended: Table) -> None:
+        """A rematch of ``ended`` has started: its match's end is edited once, its 再来一场 disabled (the
+        picture and text stay), so that only the new table's message looks like the way in."""
+        if ended.message_id is None:
+            return
+        channel = self.client.get_partial_messageable(ended.channel_id, guild_id=ended.guild_id)
+        try:
+            await channel.get_partial_message(ended.message_id).edit(view=rematch_view(ended, started=True))
+        except discord.HTTPException:  # deleted meanwhile: nothing shows the old button
+            log.info("could not disable 再来一场 of table %s", ended.id)
 
     async def _flush(self, p: _Pending, repost: bool = False) -> None:
         async with p.lock:
@@ -344,17 +367,15 @@ class TableMessenger:
             burst, p.burst = p.burst, 0
             channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             told = self._tribute_told(p)
-            posts = [(game_no, i, card) for game_no, cards in results for i, card in enumerate(cards)]
-            last_game = next((card for _, _, card in reversed(posts) if card.filename.startswith("game")), None)
-            for game_no, i, card in posts:
+            for n, (game_no, card) in enumerate(results, 1):
                 content = card.content
-                if i == 0 and (number := await self.service.store.game_number(table.id, game_no)):
+                if number := await self.service.store.game_number(table.id, game_no):
                     content = fit(f"{content}\n{game_line(number)}")  # the number /gouji replay and review take
-                waits = card is last_game  # the tribute after this game goes with it
+                last = waits = n == len(results)  # the tribute after the last game goes with it
                 if waits and told is not None:
                     content, told, waits = fit(f"{content}\n\n{told}"), None, False
                 message = await channel.send(content, file=await card.file(), allowed_mentions=QUIET)
-                if card is last_game:
+                if last:
                     p.result_post = (message.id, content) if waits else None
             if told is not None and p.result_post is not None:  # between games: the result post tells it too
                 mid, content = p.result_post
@@ -364,7 +385,13 @@ class TableMessenger:
             elif told is not None:  # before the first game: the buying, in one post
                 await channel.send(told, allowed_mentions=QUIET)
             playing = table.status == "playing"
-            await self._show(table, channel, banner, repost or (bool(results or told) and playing), burst)
+            over = table.status == "over"
+            ending = over and table.match is not None and any(no == len(table.match.results) for no, _ in results)
+            # the match's end is posted once, below its last game's result: a flush that finds the match over
+            # before that result was handed to it leaves the end to the next flush, which has it
+            if not over or ending or repost:
+                below = ending or (bool(results or told) and playing)
+                await self._show(table, channel, banner, repost or below, burst)
             if playing:
                 await self._ping(p, channel, mentions, warning)
             await self._refresh_panels(table)
