@@ -103,8 +103,8 @@ def decision_words(action: str, mv: MatchView) -> ChoiceWords:
     """A choice before play as the seat deciding sees it: ``choice_words``, except that a tribute to a
     teammate names its cards on the button (进贡 1 张 大王)."""
     if mv.owed is not None and action == "tribute-give":
-        cards = cards_zh(mv.owed[1])
-        return ChoiceWords(f"进贡 {len(mv.owed[1])} 张 {cards}", "pay it", f"进贡 {cards}", f"pay {cards_en(mv.owed[1])}")
+        zh, en = cards_zh(mv.owed[1]), cards_en(mv.owed[1])
+        return ChoiceWords(f"进贡 {len(mv.owed[1])} 张 {zh}", "pay it", f"进贡 {zh}", f"pay {en}")
     if mv.owed is not None and action == "tribute-skip":
         return ChoiceWords("不进（同联邦）", "skip it", ACTIONS[action].zh_help, ACTIONS[action].en_help)
     return choice_words(action)

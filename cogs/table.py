@@ -23,13 +23,13 @@ from discord.utils import MISSING
 from bot.ai import LEVELS
 from bot.engine import GoujiError, InvalidCards, Ruleset, format_counts, parse_cards
 from bot.engine.rules import PRESETS
-from bot.service.tables import NOT_SEATED, NOT_STARTED, STALE, Settings, Table, TableError, TableService
+from bot.service.tables import ENDED, NOT_SEATED, NOT_STARTED, STALE, Settings, Table, TableError, TableService
 from bot.words import play_words
 
 from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
 from .part import CogPart
-from .views import RESUMED, Panel, hand_panel, play_menu, preset_name, seat_picker
+from .views import REMATCH_HELP, RESUMED, Panel, hand_panel, play_menu, preset_name, seat_picker
 
 if TYPE_CHECKING:
     from bot.discord.app import GoujiBot
@@ -105,6 +105,23 @@ class TableCommands(CogPart):
         name = interaction.command.qualified_name if interaction.command else "command"
         await self.fail(interaction, original, f"/{name}")
 
+    def _channel_table(self, channel_id: int) -> Table:
+        """The channel's open table, or else the last one whose match is over (its end holds 再来一场);
+        with neither, the refusal that there is no table."""
+        table = self.service.tables.get(channel_id) or self.service.ended.get(channel_id)
+        return table if table is not None else self.service.get(channel_id)
+
+    def _rematch_pointer(self, channel_id: int) -> TableError | None:
+        """After a match, with no table open in the channel: the answer that points to its end's 再来一场,
+        with a link to it (not "no table", nor a bare "the match is over")."""
+        ended = self.service.ended.get(channel_id)
+        if channel_id in self.service.tables or ended is None or ended.message_id is None:
+            return None
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=ended.guild_id)
+        end = channel.get_partial_message(ended.message_id)
+        over_zh, over_en = ENDED["over"]
+        return TableError(f"{over_zh}：{REMATCH_HELP[0]}", f"{over_en}: {REMATCH_HELP[1]}\n{end.jump_url}")
+
     @staticmethod
     def _on_panel(interaction: discord.Interaction[Any]) -> bool:
         """Whether the interaction comes from a hand panel, as the interaction itself says: a message
@@ -146,14 +163,20 @@ class TableCommands(CogPart):
         word, _, arg = action.partition(" ")
         async with self.guarded(interaction, f"button {word}"):
             user = interaction.user
-            if word == "rematch":  # 再来一场 on the final table message: a new table, whose message shows it
+            if word == "rematch":  # 再来一场 on the match's end: a new table, whose message shows it
+                ended = self.service.ended.get(interaction.channel_id or 0)
                 await self.service.rematch(interaction.channel_id or 0, user.id, table_id)
                 await interaction.response.defer()
+                if ended is not None:  # the one rematched: its button no longer the way in
+                    await self.bot.messenger.rematched(ended)
                 return
             try:
                 table = await self.service.find(table_id)
             except TableError:
                 current = self.service.tables.get(interaction.channel_id or 0)
+                pointer = self._rematch_pointer(interaction.channel_id or 0)
+                if word in ("refresh", "hand") and pointer is not None:
+                    raise pointer from None
                 if word not in ("refresh", "hand") or current is None or current.match is None \
                         or current.seat_of(user.id) is None:
                     raise
@@ -279,6 +302,9 @@ class TableCommands(CogPart):
     @app_commands.command(name="hand", description="Your hand and what you may do now (only you see it)")
     @app_commands.describe(dm="Send the panel by direct message instead")
     async def hand(self, interaction: discord.Interaction[Any], dm: bool = False) -> None:
+        pointer = self._rematch_pointer(interaction.channel_id or 0)
+        if pointer is not None:
+            raise pointer
         table = self.service.get(interaction.channel_id or 0)
         if not dm:
             await self.show_panel(interaction, table, edit=False)
@@ -286,16 +312,21 @@ class TableCommands(CogPart):
         await self.send_dm(interaction, table, hand_panel(table, _own_seat(table, interaction.user.id)))
 
     async def send_dm(self, interaction: discord.Interaction[Any], table: Table, panel: Panel) -> None:
-        """The panel by direct message (which a phone keeps, and which is edited for the whole match),
-        the interaction answered with where it went."""
+        """The panel by direct message (which a phone keeps, and which is edited for the whole match):
+        the DM panel the player has at this table redrawn in place, or a new one; the interaction
+        answered with where it is."""
         user = interaction.user
-        try:
-            message = await user.send(panel.card.content, file=await panel.card.file(), view=panel.card.view or MISSING)
-        except discord.Forbidden:
-            raise TableError("无法私信你：请在隐私设置里允许服务器成员私信",
-                             "I cannot DM you: allow direct messages from server members") from None
-        await self.bot.messenger.track_message(table, user.id, message, panel.key)
-        await self.say(interaction, bilingual("手牌已私信给你", "your hand panel is in your DMs"))
+        link = await self.bot.messenger.edit_dm(table, user.id, panel)
+        if link is None:
+            try:
+                message = await user.send(panel.card.content, file=await panel.card.file(),
+                                          view=panel.card.view or MISSING)
+            except discord.Forbidden:
+                raise TableError("无法私信你：请在隐私设置里允许服务器成员私信",
+                                 "I cannot DM you: allow direct messages from server members") from None
+            await self.bot.messenger.track_message(table, user.id, message, panel.key)
+            link = message.jump_url
+        await self.say(interaction, bilingual("手牌已私信给你", "your hand panel is in your DMs") + f"\n{link}")
 
     @app_commands.command(name="settings", description="Your own settings, at every table")
     @app_commands.describe(dm="Always get your hand panel by direct message")
@@ -342,7 +373,8 @@ class TableCommands(CogPart):
 
     @app_commands.command(name="table", description="Post the table again at the bottom of the channel")
     async def table(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.service.get(interaction.channel_id or 0)
+        """The table message again at the bottom of the channel: after a match, its end with 再来一场."""
+        table = self._channel_table(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.messenger.flush(table.id, repost=True)
         await self.say(interaction, bilingual("牌桌已重新发出", "the table is posted again below"))

@@ -26,6 +26,7 @@ from bot.engine import (
     PLACE_EN,
     PLACE_ZH,
     Event,
+    Match,
     MatchView,
     Ruleset,
     describe,
@@ -94,6 +95,13 @@ TRUSTEE_PLAYED = ("🤖 你在托管中：AI 已替你出了这一手；按「�
 """The turn ping of a seat in 托管: while the turn is still its own, and once the AI has moved for it."""
 STOPPED = ("⏸ 这个面板已停止自动更新（Discord 只给它 15 分钟）：按「刷新」继续",
            "this panel no longer updates itself (Discord gives it 15 minutes): press 刷新 to go on")
+MOVED = ("🔀 已换到新的面板", "moved to your newer panel")
+"""What an older hand panel says once its player opened a newer one at the same table."""
+REMATCH = "再来一场 · rematch"
+REMATCH_HELP = ("按「再来一场」用同样的座位和设置再打一场",
+                "press 再来一场 to play again with the same seats and settings")
+REMATCH_STARTED = "新的一场已开始 · rematch started"
+"""The 再来一场 button of a match's end once the rematch has started, disabled."""
 
 
 @dataclass(frozen=True)
@@ -302,10 +310,8 @@ def table_content(table: Table, banner: str | None = None, burst: int = 0) -> st
             lines.append(bilingual(f"还没准备：{'、'.join(waiting)}", f"not ready yet: {', '.join(waiting)}"))
         elif seated == SEATS:
             lines.append(bilingual("大家都准备好了：桌主按「开始」", "everyone is ready: the host presses 开始"))
-    elif m.over:
-        totals = m.standings().totals
-        lines.append(bilingual(f"比赛结束：红方 {totals[0]:+d} · 蓝方 {totals[1]:+d}",
-                               f"the match is over: red {totals[0]:+d}, blue {totals[1]:+d}"))
+    elif m.over:  # the match's end, posted last: the result and how to play again
+        lines += [match_line(m), bilingual(*REMATCH_HELP)]
     else:
         lines.append(f"第 {m.game_no}/{m.games} 局")
         if table.to_act is not None and m.decision in SECRET_DECISIONS:
@@ -347,9 +353,8 @@ def table_view(table: Table) -> discord.ui.View | None:
         view.add_item(house_select(table))
         return view
     m = table.match
-    if table.status == "over":  # 再来一场: same seats, same settings (any seated human may press it)
-        add("rematch", "再来一场 · rematch", discord.ButtonStyle.success)
-        return view
+    if table.status == "over":
+        return rematch_view(table)
     if table.status != "playing" or m is None:
         return None
     in_play = m.phase == "play"
@@ -360,6 +365,15 @@ def table_view(table: Table) -> discord.ui.View | None:
     # no public 革命 button: lit for one seat's decision, it would tell the channel that seat's hand
     if any(seat is not None and seat.user_id is not None and seat.autoplay for seat in table.seats):
         view.add_item(TableButton.make(tid, "resume", rev, RESUME, style=discord.ButtonStyle.success, row=1))
+    return view
+
+
+def rematch_view(table: Table, started: bool = False) -> discord.ui.View:
+    """The match's end's button: 再来一场, same seats and settings (any seated human may press it),
+    disabled once the rematch has ``started`` so that the old post does not look like the way in."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableButton.make(table.id, "rematch", table.revision, REMATCH_STARTED if started else REMATCH,
+                                   style=discord.ButtonStyle.success, disabled=started))
     return view
 
 
@@ -377,10 +391,10 @@ def house_select(table: Table) -> HouseSelect:
 
 def table_card(table: Table, banner: str | None = None, burst: int = 0) -> Card:
     m = table.match
-    if m is not None and m.over:  # the final table message: the match's result, not the last deal
+    if m is not None and m.over:  # the match's end: its result and picture (posted once, nowhere else), 再来一场
         names, ai = table.names(), [bool(s and s.ai) for s in table.seats]
         return Card(table_content(table, banner, burst), partial(render_match, MatchSummary(m.games, list(m.results)),
-                                                          names, ai), "table.png", table_view(table))
+                                                          names, ai), "match.png", table_view(table))
     view = m.view(0) if m is not None else None  # any seat: the picture shows no hand
     return Card(table_content(table, banner, burst), partial(render_table, view, _extras(table)), "table.png",
                 table_view(table))
@@ -565,9 +579,7 @@ def final_panel(table: Table, seat: int) -> Card:
     if table.status == "closed":
         text = bilingual("牌桌已关闭，这个面板不再更新", "the table is closed: this panel no longer updates")
     else:
-        totals = m.standings().totals
-        text = bilingual(f"**比赛结束** 红方 {totals[0]:+d} · 蓝方 {totals[1]:+d}",
-                         f"**the match is over**: red {totals[0]:+d}, blue {totals[1]:+d}")
+        text = match_line(m)
     names, ai = table.names(), [bool(s and s.ai) for s in table.seats]
     lines = [f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}**", text]
     return Card("\n".join(lines), partial(render_match, MatchSummary(m.games, list(m.results)), names, ai),
@@ -581,6 +593,13 @@ def stopped_panel(table: Table, seat: int) -> tuple[str, discord.ui.View]:
     view.add_item(TableButton.make(table.id, "refresh", table.revision, "刷新 · refresh",
                                    style=discord.ButtonStyle.primary))
     return f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}**\n{bilingual(*STOPPED)}", view
+
+
+def moved_panel(table: Table, seat: int) -> str:
+    """An older panel's last edit once its player opened a newer one at this table (one live panel
+    per player and table): it says where the live one is, and with its buttons and picture gone a
+    stack of old panels shrinks to a line each, none looking live."""
+    return f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}**\n{bilingual(*MOVED)}"
 
 
 # ---------------------------------------------------------------------- results
@@ -604,20 +623,24 @@ def game_line(number: int) -> str:
                      f"game #{number}: replay it or have the AI review your decisions")
 
 
-def result_cards(table: Table) -> list[Card]:
-    """The last game's result (and the match's, once it is over), taken now for posting later."""
+def result_card(table: Table) -> Card:
+    """The last game's result, taken now for posting later (the match's own result, once it is over,
+    is the table message's: ``table_card``)."""
     m = table.match
     assert m is not None and m.results
     names, ai = table.names(), [bool(s and s.ai) for s in table.seats]
     game_no = len(m.results)
     summary = MatchSummary(m.games, list(m.results))
     result = m.results[-1]
-    cards = [Card(result_text(result, names, game_no),
-                  partial(render_result, result, names, game_no, summary, ai), f"game{game_no}.png", None)]
-    if m.over:
-        t = summary.totals()
-        verdict = ("平局", "a draw") if t[0] == t[1] else [("红方胜", "red wins"), ("蓝方胜", "blue wins")][t[0] < t[1]]
-        text = bilingual(f"**比赛结束** 红方 {t[0]:+d} · 蓝方 {t[1]:+d}，{verdict[0]}",
-                         f"**the match is over**: red {t[0]:+d}, blue {t[1]:+d}, {verdict[1]}")
-        cards.append(Card(text, partial(render_match, summary, names), "match.png", None))
-    return cards
+    return Card(result_text(result, names, game_no),
+                partial(render_result, result, names, game_no, summary, ai), f"game{game_no}.png", None)
+
+
+def match_line(m: Match) -> str:
+    """A finished match's result in one line: each team's points and who won."""
+    standings = m.standings()
+    t = standings.totals
+    verdict = ("平局", "a draw") if standings.winner is None else [("红方胜", "red wins"), ("蓝方胜", "blue wins")][
+        standings.winner]
+    return bilingual(f"**比赛结束** 红方 {t[0]:+d} · 蓝方 {t[1]:+d}，{verdict[0]}",
+                     f"**the match is over**: red {t[0]:+d}, blue {t[1]:+d}, {verdict[1]}")

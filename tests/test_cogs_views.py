@@ -18,7 +18,7 @@ from cogs.views import (
     action_label,
     hand_panel,
     play_menu,
-    result_cards,
+    result_card,
     seat_picker,
     table_card,
     table_content,
@@ -192,10 +192,11 @@ def test_seat_picker_and_modal_fit_discord():
 def test_result_posts_and_labels():
     m = positions(29, every=10_000)[-1]
     table = table_of(m)
-    cards = result_cards(table)
-    assert [c.filename for c in cards] == ["game2.png", "match.png"]
-    assert all(len(c.content) <= 2000 and c.view is None for c in cards)
-    assert "头科" in cards[0].content and "比赛结束" in cards[1].content
+    card = result_card(table)
+    assert card.filename == "game2.png" and len(card.content) <= 2000 and card.view is None and "头科" in card.content
+    end = table_card(table)  # issue 31 item 7: the match's end is the table message: result, picture, 再来一场
+    assert end.filename == "match.png" and "比赛结束" in end.content and "再来一场" in end.content
+    assert enabled_actions(check_components(end.view)) == {"rematch"}
     assert action_label("buy3 B") == "用小王买3" and action_label("choose-leader 2") == "3号位开牌"
     assert action_label("play TTT2") == "10×3 + 2"
 

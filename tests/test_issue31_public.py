@@ -4,7 +4,7 @@ give nothing away (R11.4, R7.3: 第八条's ready check before every 开牌)."""
 
 from __future__ import annotations
 
-from discord_fakes import CHANNEL, PLAYERS, Harness, User, components, playing, start_harness
+from discord_fakes import PLAYERS, Harness, User, components, playing, start_harness
 from test_r12_tribute import previous, start
 
 from bot.engine import Event, EventKind, describe

@@ -32,12 +32,15 @@ from cogs.views import (
     TRUSTEE_PLAYED,
     TRUSTEE_TURN,
     Card,
+    Panel,
     final_panel,
     game_line,
     hand_panel,
     last_game_end,
+    moved_panel,
     panel_key,
-    result_cards,
+    rematch_view,
+    result_card,
     stopped_panel,
     table_card,
     tribute_text,
@@ -54,17 +57,27 @@ QUIET = discord.AllowedMentions.none()
 @dataclass
 class _Live:
     """A hand panel the bot can still edit: through its interaction (15 minutes) or its DM message,
-    until ``until`` (seconds since the epoch). ``key`` is the state last asked of it (None: not known,
-    after a restart); ``want`` what its next edit shows (``panel``, ``final`` or ``stale``), drawn from
-    the table as it is when the edit starts — so edits coalesce: one in flight, the latest state wins."""
+    until ``until`` (seconds since the epoch; infinite for a DM panel). ``key`` is the state last asked
+    of it (None: not known, after a restart); ``want`` what its next edit shows (``panel``, ``final``,
+    ``stale`` or ``moved``), drawn from the table as it is when the edit starts — so edits coalesce:
+    one in flight (``lock``), the latest state wins. ``channel_id`` and ``message_id`` are where it is
+    (None when Discord did not say): a newer panel elsewhere retires it."""
 
     edit: Callable[..., Awaitable[Any]]
     key: tuple[Any, ...] | None
     until: float
     table: Table | None = None
+    channel_id: int | None = None
+    message_id: int | None = None
     want: str | None = None
     task: asyncio.Task[None] | None = None
     expiry: asyncio.TimerHandle | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def dm(self) -> bool:
+        """A panel in a direct message: its message lasts, so it is edited for the whole match."""
+        return not math.isfinite(self.until)
 
 
 @dataclass
@@ -77,8 +90,8 @@ class _Pending:
     """Users to mention, each with the turn (``Table.turn_key``) it was for."""
     warning: int | None = None
     banner: str | None = None
-    results: list[tuple[int, list[Card]]] = field(default_factory=list)
-    """The result posts of each game finished since the last flush, by the game's number in its match."""
+    results: list[tuple[int, Card]] = field(default_factory=list)
+    """The result post of each game finished since the last flush, by the game's number in its match."""
     burst: int = 0
     """Events since the last flush: the table message lists them all."""
     told: int = 0
@@ -105,11 +118,7 @@ class TableMessenger:
     # ------------------------------------------------------------------ the listener
     async def on_change(self, table: Table, change: Change) -> None:
         """Note what changed and make sure a flush follows; never waits on Discord (the service awaits this)."""
-        p = self._tables.get(table.id)
-        if p is None:  # told from the last game's end on (after a restart: not the match's earlier tribute)
-            end = last_game_end(table.match.events) if table.match is not None else None
-            p = self._tables[table.id] = _Pending(table, told=0 if end is None else end + 1)
-        p.table = table
+        p = self._pending(table)
         p.burst += len(change.events)
         if change.mention is not None:  # with the turn it is for: the ping tells whether that turn has passed
             p.mentions = [(u, k) for u, k in p.mentions if u != change.mention]
@@ -118,12 +127,22 @@ class TableMessenger:
             p.warning = change.seat
         elif change.kind in ("game-over", "match-over"):
             # taken now: the next game may have begun by the flush
-            p.results.append((len(table.match.results) if table.match else 0, result_cards(table)))
+            p.results.append((len(table.match.results) if table.match else 0, result_card(table)))
         elif change.kind == "restored":
             p.banner = RESTORED
         p.dirty = True
         if p.task is None or p.task.done():
             p.task = asyncio.create_task(self._later(p), name=f"gouji-table-{table.id}")
+
+    def _pending(self, table: Table) -> _Pending:
+        """What the table's next flush shows, begun when there is none: the tribute is told from the
+        last game's end on (after a restart: not the match's earlier tribute)."""
+        p = self._tables.get(table.id)
+        if p is None:
+            end = last_game_end(table.match.events) if table.match is not None else None
+            p = self._tables[table.id] = _Pending(table, told=0 if end is None else end + 1)
+        p.table = table
+        return p
 
     async def _later(self, p: _Pending) -> None:
         while p.dirty:
@@ -149,24 +168,52 @@ class TableMessenger:
         say it stopped updating), and kept in the store (when its message is known) so that a
         restart finds it again."""
         until = time.time() + PANEL_LIFETIME
-        self._follow(table.id, user_id, _Live(interaction.edit_original_response, key, until, table))
+        self._follow(table.id, user_id, _Live(interaction.edit_original_response, key, until, table,
+                                              interaction.channel_id, message_id))
         if message_id is not None:
             await self._keep(PanelRow(table.id, user_id, interaction.channel_id or 0, message_id,
                                       interaction.token, until))
 
     async def track_message(self, table: Table, user_id: int, message: discord.Message, key: tuple[Any, ...]) -> None:
         """A panel in a direct message: its message lasts."""
-        self._follow(table.id, user_id, _Live(message.edit, key, math.inf, table))
+        self._follow(table.id, user_id, _Live(message.edit, key, math.inf, table, message.channel.id, message.id))
         await self._keep(PanelRow(table.id, user_id, message.channel.id, message.id))
 
+    async def edit_dm(self, table: Table, user_id: int, panel: Panel) -> str | None:
+        """Show ``panel`` in the user's DM panel at this table, edited in place rather than sent again
+        (a second DM would leave the first frozen there for good), and return its link for the answer;
+        None when there is none to edit (never sent, or deleted since: then a new DM goes)."""
+        live = self._panels.get((table.id, user_id))
+        if live is None or not live.dm or live.channel_id is None or live.message_id is None:
+            return None
+        live.want = None  # this edit shows the latest state: a redraw still waiting has nothing to add
+        file = await panel.card.file()
+        try:
+            async with live.lock:
+                await live.edit(content=panel.card.content, attachments=[file], view=panel.card.view)
+        except discord.HTTPException:
+            log.info("DM panel of user %s at table %s can no longer be edited", user_id, table.id)
+            await self._forget(table.id, user_id, live)
+            return None
+        live.key, live.table = panel.key, table
+        return self.client.get_partial_messageable(live.channel_id).get_partial_message(live.message_id).jump_url
+
     def _follow(self, table_id: int, user_id: int, live: _Live) -> None:
-        """Follow a panel, in place of the one the user had at this table (whose pending edit is dropped),
-        and time its last edit: just before its token stops working, it says so (``STOPPED``)."""
+        """Follow a panel in place of the one the user had at this table — one live panel per player
+        and table: the older one, when it is another message, is edited once to say it moved
+        (``moved_panel``), otherwise its pending edit is dropped — and time its last edit: just before
+        its token stops working, it says so (``STOPPED``)."""
         old = self._panels.get((table_id, user_id))
         if old is not None:
-            old.want = None
             if old.expiry is not None:
                 old.expiry.cancel()
+            elsewhere = None not in (old.message_id, live.message_id) and old.message_id != live.message_id
+            if elsewhere and old.until > time.time():
+                old.table = old.table or live.table
+                old.want = "moved"
+                self._start(table_id, user_id, old)
+            else:
+                old.want = None
         if math.isfinite(live.until):
             delay = max(0.0, live.until - time.time())
             live.expiry = asyncio.get_running_loop().call_later(delay, self._expire, table_id, user_id, live)
@@ -184,10 +231,12 @@ class TableMessenger:
         for row in await self.service.store.panels(self.service.shards):
             if row.token is None:
                 channel = self.client.get_partial_messageable(row.channel_id)
-                live = _Live(channel.get_partial_message(row.message_id).edit, None, math.inf)
+                live = _Live(channel.get_partial_message(row.message_id).edit, None, math.inf,
+                             channel_id=row.channel_id, message_id=row.message_id)
             elif row.expires_at is not None and row.expires_at > time.time():
                 webhook = discord.Webhook.partial(self.client.application_id or 0, row.token, client=self.client)
-                live = _Live(partial(webhook.edit_message, row.message_id), None, row.expires_at)
+                live = _Live(partial(webhook.edit_message, row.message_id), None, row.expires_at,
+                             channel_id=row.channel_id, message_id=row.message_id)
             else:
                 await self._forget(row.table_id, row.user_id)
                 continue
@@ -239,6 +288,10 @@ class TableMessenger:
         edit is never replaced by a redraw), and one task edits it, one edit at a time."""
         if live.want not in ("final", "stale") or want != "panel":
             live.want = want
+        self._start(table_id, user_id, live)
+
+    def _start(self, table_id: int, user_id: int, live: _Live) -> None:
+        """The panel's editing task, started unless it runs already (it reads ``want`` as it goes)."""
         if live.task is None or live.task.done():
             live.task = asyncio.create_task(self._edit_panel(table_id, user_id, live),
                                             name=f"gouji-table-{table_id}-panel-{user_id}")
@@ -246,26 +299,29 @@ class TableMessenger:
     async def _edit_panel(self, table_id: int, user_id: int, live: _Live) -> None:
         """Edit a panel until nothing more is asked of it, at most once per ``debounce`` seconds (Discord
         limits edits per token), each edit drawn from the table as it is then: one in flight, the
-        latest state wins."""
-        while live.want is not None and self._panels.get((table_id, user_id)) is live:
+        latest state wins. A panel no longer followed gets only its ``moved`` edit."""
+        while live.want == "moved" or (live.want is not None and self._panels.get((table_id, user_id)) is live):
             want, live.want = live.want, None
             table = live.table
             seat = table.seat_of(user_id) if table is not None else None
             if table is None or seat is None or table.match is None:
                 await self._forget(table_id, user_id, live)
                 return
-            last = want != "panel"  # final or stale: the panel's last edit
+            last = want != "panel"  # final, stale or moved: the panel's last edit
             try:
-                if want == "final":
-                    final = final_panel(table, seat)
-                    await live.edit(content=final.content, attachments=[await final.file()], view=None)
-                elif want == "stale":
-                    content, view = stopped_panel(table, seat)
-                    await live.edit(content=content, view=view)
-                else:
-                    panel = hand_panel(table, seat)
-                    await live.edit(content=panel.card.content, attachments=[await panel.card.file()],
-                                    view=panel.card.view)
+                async with live.lock:
+                    if want == "final":
+                        final = final_panel(table, seat)
+                        await live.edit(content=final.content, attachments=[await final.file()], view=None)
+                    elif want == "stale":
+                        content, view = stopped_panel(table, seat)
+                        await live.edit(content=content, view=view)
+                    elif want == "moved":
+                        await live.edit(content=moved_panel(table, seat), attachments=[], view=None)
+                    else:
+                        panel = hand_panel(table, seat)
+                        await live.edit(content=panel.card.content, attachments=[await panel.card.file()],
+                                        view=panel.card.view)
             except discord.HTTPException:
                 log.info("hand panel of user %s at table %s can no longer be edited", user_id, table_id)
                 last = True
@@ -279,10 +335,26 @@ class TableMessenger:
     # ------------------------------------------------------------------ flushing
     async def flush(self, table_id: int, *, repost: bool = False) -> None:
         """Show a table's state now: results first, then the table message (edited, or posted anew
-        at the bottom with ``repost`` and after each game), the turn ping and the live panels."""
+        at the bottom with ``repost``, after each game and at the match's end), the turn ping and the
+        live panels. A table whose match is over and shown is the channel's last (for 再来一场): with
+        ``repost`` its match's end is posted again at the bottom."""
         p = self._tables.get(table_id)
+        if p is None and repost:
+            ended = next((t for t in self.service.ended.values() if t.id == table_id), None)
+            p = self._pending(ended) if ended is not None else None
         if p is not None:
             await self._flush(p, repost)
+
+    async def rematched(self, ended: Table) -> None:
+        """A rematch of ``ended`` has started: its match's end is edited once, its 再来一场 disabled (the
+        picture and text stay), so that only the new table's message looks like the way in."""
+        if ended.message_id is None:
+            return
+        channel = self.client.get_partial_messageable(ended.channel_id, guild_id=ended.guild_id)
+        try:
+            await channel.get_partial_message(ended.message_id).edit(view=rematch_view(ended, started=True))
+        except discord.HTTPException:  # deleted meanwhile: nothing shows the old button
+            log.info("could not disable 再来一场 of table %s", ended.id)
 
     async def _flush(self, p: _Pending, repost: bool = False) -> None:
         async with p.lock:
@@ -295,17 +367,15 @@ class TableMessenger:
             burst, p.burst = p.burst, 0
             channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             told = self._tribute_told(p)
-            posts = [(game_no, i, card) for game_no, cards in results for i, card in enumerate(cards)]
-            last_game = next((card for _, _, card in reversed(posts) if card.filename.startswith("game")), None)
-            for game_no, i, card in posts:
+            for n, (game_no, card) in enumerate(results, 1):
                 content = card.content
-                if i == 0 and (number := await self.service.store.game_number(table.id, game_no)):
+                if number := await self.service.store.game_number(table.id, game_no):
                     content = fit(f"{content}\n{game_line(number)}")  # the number /gouji replay and review take
-                waits = card is last_game  # the tribute after this game goes with it
+                last = waits = n == len(results)  # the tribute after the last game goes with it
                 if waits and told is not None:
                     content, told, waits = fit(f"{content}\n\n{told}"), None, False
                 message = await channel.send(content, file=await card.file(), allowed_mentions=QUIET)
-                if card is last_game:
+                if last:
                     p.result_post = (message.id, content) if waits else None
             if told is not None and p.result_post is not None:  # between games: the result post tells it too
                 mid, content = p.result_post
@@ -315,7 +385,13 @@ class TableMessenger:
             elif told is not None:  # before the first game: the buying, in one post
                 await channel.send(told, allowed_mentions=QUIET)
             playing = table.status == "playing"
-            await self._show(table, channel, banner, repost or (bool(results or told) and playing), burst)
+            over = table.status == "over"
+            ending = over and table.match is not None and any(no == len(table.match.results) for no, _ in results)
+            # the match's end is posted once, below its last game's result: a flush that finds the match over
+            # before that result was handed to it leaves the end to the next flush, which has it
+            if not over or ending or repost:
+                below = ending or (bool(results or told) and playing)
+                await self._show(table, channel, banner, repost or below, burst)
             if playing:
                 await self._ping(p, channel, mentions, warning)
             await self._refresh_panels(table)
