@@ -99,13 +99,14 @@ def choice_words(action: str) -> ChoiceWords:
     return ACTIONS.get(action, ChoiceWords(action, action, action, action))
 
 
-def decision_words(action: str, mv: MatchView) -> ChoiceWords:
-    """A choice before play as the seat deciding sees it: ``choice_words``, except that a tribute to a
-    teammate names its cards on the button (进贡 1 张 大王)."""
-    if mv.owed is not None and action == "tribute-give":
-        zh, en = cards_zh(mv.owed[1]), cards_en(mv.owed[1])
-        return ChoiceWords(f"进贡 {len(mv.owed[1])} 张 {zh}", "pay it", f"进贡 {zh}", f"pay {en}")
-    if mv.owed is not None and action == "tribute-skip":
+def decision_words(action: str, mv: MatchView | None = None) -> ChoiceWords:
+    """A choice before play as the seat deciding (``mv``) sees it: ``choice_words``, except that a
+    tribute to a teammate names its cards on the button (进贡 1 张 大王)."""
+    owed = mv.owed if mv is not None else None
+    if owed is not None and action == "tribute-give":
+        zh, en = cards_zh(owed[1]), cards_en(owed[1])
+        return ChoiceWords(f"进贡 {len(owed[1])} 张 {zh}", "pay it", f"进贡 {zh}", f"pay {en}")
+    if owed is not None and action == "tribute-skip":
         return ChoiceWords("不进（同联邦）", "skip it", ACTIONS[action].zh_help, ACTIONS[action].en_help)
     return choice_words(action)
 

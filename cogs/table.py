@@ -351,7 +351,7 @@ class TableCommands(CogPart):
         """Legal plays containing what was typed so far, the suggestion first (none out of turn)."""
         table = self.service.tables.get(interaction.channel_id or 0)
         seat = table.seat_of(interaction.user.id) if table else None
-        if table is None or table.match is None or seat is None or table.match.to_act != seat:
+        if table is None or table.match is None or seat is None or table.to_act != seat:
             return []
         wanted = _typed(current) if current.strip() else Counter()
         plays = [a[5:] for a in table.match.legal_actions(seat) if a.startswith("play ")]

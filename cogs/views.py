@@ -35,7 +35,7 @@ from bot.engine import (
     parse_play,
 )
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
-from bot.service.tables import SEATS, SECRET_DECISIONS, Table
+from bot.service.tables import SEATS, Table
 from bot.words import (
     BURN_NOTE,
     KIND_TAGS,
@@ -81,6 +81,14 @@ PLAY_BUTTONS = ("pass", "let")
 gets a button (or a place in a select) as it comes."""
 READY = "准备"
 """第八条's word: at the seat of a player who said it is ready, in the lobby's picture."""
+READY_BUTTON = "准备 · ready"
+"""The button of 第八条's ready check before each game's 开牌 (table message, call, panel)."""
+READY_CALL = ("开牌前（第八条）：看好牌就按「准备」，有选择要做的在「我的手牌」里决定",
+              "before the first lead: look at your cards and press 准备; any choice you have is in 我的手牌")
+"""What the call to a game's ready check says to every player alike."""
+OPENING = ("开牌前：等大家准备好", "before the first lead: waiting until everyone is ready")
+READY_ASK = ("看好牌就按「准备」（第八条）", "press 准备 once you have looked at your cards")
+"""The table's line through the ready check, whatever is being decided in it (nobody is named)."""
 RESUME = "我回来了 · 取消托管"
 """The button that takes a seat back from 托管 (table message, panel, turn ping)."""
 OPEN_PANEL = "打开手牌"
@@ -140,7 +148,7 @@ def action_label(action: str) -> str:
     return choice_words(action).label
 
 
-def decision_label(action: str, mv: MatchView) -> str:
+def decision_label(action: str, mv: MatchView | None = None) -> str:
     """A choice before play on a button: its Chinese, then its English (``用2买3 · buy a 3``)."""
     words = decision_words(action, mv)
     return f"{words.label} · {words.en}"
@@ -264,13 +272,16 @@ def play_menu(plays: Sequence[str], first: str | None = None, limit: int = MAX_O
 def _extras(table: Table) -> TableExtras:
     seats = table.seats
     lobby = table.status == "lobby"
+    opening = table.opening()
     return TableExtras(
         names=[s.name if s else None for s in seats],
         ai=[bool(s and s.ai) for s in seats],
         trustee=[bool(s and s.autoplay) for s in seats],
-        labels={i: [READY] for i, s in enumerate(seats) if lobby and s is not None and s.ready},
+        labels={i: [READY] for i, s in enumerate(seats)
+                if (lobby or opening) and s is not None and s.user_id is not None and s.ready},
         tip=TIPS[table.revision % len(TIPS)] if lobby else None,
         closed=table.status == "closed",
+        opening=opening and (table.held() or table.secret_pending()),
     )
 
 
@@ -279,7 +290,27 @@ def countdown(table: Table) -> str:
     built by discord.py's own ``format_dt``, which knows Discord's timestamp styles."""
     if table.deadline is None or table.to_act is None or table.machine_turn():
         return ""
-    return f" · ⏱ {format_dt(datetime.fromtimestamp(table.deadline, UTC), 'R')}"
+    return _live(table.deadline)
+
+
+def ready_countdown(table: Table) -> str:
+    """The ready check's deadline (第八条), the same for everyone, as a live countdown; or ''."""
+    return "" if table.ready_deadline is None else _live(table.ready_deadline)
+
+
+def _live(deadline: float) -> str:
+    return f" · ⏱ {format_dt(datetime.fromtimestamp(deadline, UTC), 'R')}"
+
+
+def opening_lines(table: Table) -> list[str]:
+    """第八条's ready check as the table message tells it: the same words whoever decides 革命 or 宣点
+    in it, and the players who have not said 准备 (a seat deciding is among them, like any other)."""
+    names = table.names()
+    lines = [bilingual(*OPENING) + ready_countdown(table)]
+    waiting = [names[s] for s in table.unready()]
+    if waiting:
+        lines.append(bilingual(f"还没准备：{'、'.join(waiting)}", f"not ready yet: {', '.join(waiting)}"))
+    return lines
 
 
 def table_content(table: Table, banner: str | None = None, burst: int = 0) -> str:
@@ -314,9 +345,10 @@ def table_content(table: Table, banner: str | None = None, burst: int = 0) -> st
         lines += [match_line(m), bilingual(*REMATCH_HELP)]
     else:
         lines.append(f"第 {m.game_no}/{m.games} 局")
-        if table.to_act is not None and m.decision in SECRET_DECISIONS:
-            lines[-1] += " · " + bilingual("等待大家选择：请在「我的手牌」里决定",
-                                           "waiting for everyone's choices: decide in 我的手牌")
+        if table.held() or table.secret_pending():
+            first, *rest = opening_lines(table)
+            lines[-1] += " · " + first
+            lines += rest
         elif table.to_act is not None:
             lines[-1] += " · " + bilingual(f"轮到 **{seat_label(table, table.to_act)}**",
                                            f"{names[table.to_act]}'s turn") + countdown(table)
@@ -359,6 +391,8 @@ def table_view(table: Table) -> discord.ui.View | None:
         return None
     in_play = m.phase == "play"
     add("hand", "我的手牌", discord.ButtonStyle.primary)
+    if table.opening() and table.unready():
+        add("ready", READY_BUTTON, discord.ButtonStyle.success)
     add("pass", "过牌", enabled=in_play)
     add("let", "让牌", enabled=in_play)
     add("burn", "烧牌", discord.ButtonStyle.danger, enabled=in_play)
@@ -423,7 +457,7 @@ def panel_key(table: Table, seat: int) -> tuple[Any, ...]:
     assert m is not None
     occupant = table.seats[seat]
     return (table.id, table.status, m.phase, m.game_no, m.hand(seat), table.revision,
-            bool(occupant and occupant.autoplay))
+            bool(occupant and occupant.autoplay), bool(occupant and occupant.ready), table.held())
 
 
 def who(table: Table, seat: int, viewer: int) -> str:
@@ -455,8 +489,8 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, done: str 
     m = table.match
     assert m is not None
     mv = m.view(seat)
-    legal = m.legal_actions(seat)
-    mine = mv.to_act == seat and table.status == "playing"
+    legal = [] if table.held() else m.legal_actions(seat)
+    mine = table.to_act == seat
     in_play = m.phase == "play"
     plays = [a[5:] for a in legal if a.startswith("play ")]
     best = hint or table.suggestion(seat)
@@ -511,6 +545,10 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, done: str 
         row += 1
     elif mine and legal:  # before play: 提示 only for the seat deciding
         add("hint", "提示", True, row, discord.ButtonStyle.success)
+    opening = table.opening()
+    unready = opening and seat in table.unready()
+    if unready and not mine and not m.secret_ahead(seat):  # its own choice first, if it has one
+        add("ready", READY_BUTTON, True, row, discord.ButtonStyle.success)
     add("refresh", "刷新", True, row)
     occupant = table.seats[seat]
     trustee = occupant is not None and occupant.autoplay
@@ -529,8 +567,15 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, done: str 
             for a in choices:
                 if a.startswith("chongdian "):
                     lines.append(f"⚡ {action_label(a)}：" + " → ".join(chong_sets(a.split()[1], mv.hand)))
-    elif mv.to_act is not None:
-        lines.append(bilingual(f"等待 {seat_label(table, mv.to_act)}", f"waiting for {names[mv.to_act]}"))
+    elif opening and (table.held() or table.secret_pending()):  # nobody named: see ``opening_lines``
+        lines.append(bilingual(*OPENING) + ready_countdown(table))
+    elif table.to_act is not None:
+        lines.append(bilingual(f"等待 {seat_label(table, table.to_act)}", f"waiting for {names[table.to_act]}"))
+    if unready and not mine:
+        lines.append(bilingual("开牌前你还有一个选择：轮到你时在这里决定", "you have a choice before the first lead: "
+                               "it comes here in its turn") if m.secret_ahead(seat) else bilingual(*READY_ASK))
+    elif opening and seat not in table.unready() and table.seats[seat] is not None and not mine:
+        lines.append(bilingual("已准备：等其他人", "ready: waiting for the others"))
     if (no_three := _no_three(table, seat, mv)) is not None:
         lines.append(no_three)
     g = mv.game

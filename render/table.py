@@ -90,6 +90,8 @@ that decides would tell what it holds (issue 14, item 9), so no picture names it
 turn, except that seat's own panel."""
 PENDING = "选择"
 """The centre's word while a secret decision is awaited: 等待大家选择."""
+OPENING, READY = "开牌前", "准备"
+"""The centre's words through 第八条's ready check: 开牌前 · 等待大家准备."""
 VERBS: dict[str, str] = {kind: EVENT_WORDS[kind][0] for kind in (
     EventKind.LEAD, EventKind.FOLLOW, EventKind.DADIAN, EventKind.FANDADIAN, EventKind.SHAO, EventKind.FANSHAO,
     EventKind.KILL, EventKind.CHONGDIAN)}
@@ -180,6 +182,10 @@ class TableExtras:
     perspective: int | None = None
     tip: str | None = None
     closed: bool = False
+    opening: bool = False
+    """第八条's ready check before 开牌 is on (a 革命 or 宣点 choice, or play waiting for 准备): the
+    centre says 开牌前 · 等待大家准备 and lights no seat, whoever is deciding — but to that seat's own
+    panel, which shows its choice."""
 
 
 def seat_name(extras: TableExtras, seat: int) -> str:
@@ -219,11 +225,15 @@ def with_match(extras: TableExtras, mv: MatchView) -> TableExtras:
             labels.setdefault(leader, []).append("上班")
     totals = mv.standings.totals
     turn, decision = mv.to_act, DECISIONS.get(mv.decision or "")
-    if mv.decision in SECRET_DECISIONS and mv.to_act != extras.perspective:
+    phase = MATCH_PHASES.get(mv.phase)
+    own = mv.decision in SECRET_DECISIONS and mv.to_act == extras.perspective
+    if mv.decision in SECRET_DECISIONS and not own:
         turn, decision = None, PENDING
+    if extras.opening and not own:
+        phase, turn, decision = OPENING, None, READY
     return replace(
         extras,
-        phase=extras.phase or MATCH_PHASES.get(mv.phase),
+        phase=extras.phase or phase,
         game_no=extras.game_no if extras.game_no is not None else mv.game_no,
         games=extras.games if extras.games is not None else mv.games,
         scores=extras.scores if extras.scores is not None else (totals[0], totals[1]),

@@ -416,12 +416,20 @@ async def seated(h: Harness, humans: int = 6, games: int = 1, seats: str = "choo
     return h.service.tables[CHANNEL]
 
 
+def put(table: Table, match: Match) -> None:
+    """``match`` (e.g. ``crafted(...)``) in place of the dealt one, its players having said 准备 (第八条)."""
+    table.match = match
+    for seat in table.seats:
+        assert seat is not None
+        seat.ready = True
+
+
 async def playing(h: Harness, match: Match | None = None, seed: int = 1) -> Table:
     """Six humans, started; ``match`` (e.g. ``crafted(...)``) replaces the dealt one."""
     table = await seated(h)
     await h.service.start(CHANNEL, HOST.id, seed=seed)
     if match is not None:
-        table.match = match
+        put(table, match)
     await h.settle()
     await h.bot.messenger.flush(table.id)
     return table
@@ -432,6 +440,8 @@ async def finish(h: Harness, table: Table, seed: int = 0, patient: bool = False)
     ``patient`` players wait for the table message to show their turn before acting."""
     rng = random.Random(seed)
     while table.status == "playing":
+        if table.held():  # 第八条: everyone says 准备 before the first lead
+            await ready_all(h, table)
         seat = table.to_act
         occupant = table.seats[seat] if seat is not None else None
         if occupant is None or occupant.user_id is None:
@@ -442,3 +452,18 @@ async def finish(h: Harness, table: Table, seed: int = 0, patient: bool = False)
         await h.service.act(CHANNEL, occupant.user_id, rng.choice(list(table.match.legal_actions(seat))),
                             table.revision)
     await h.settle()
+
+
+async def ready_all(h: Harness, table: Table) -> None:
+    """Every player who has not said 准备 before this game's first lead says it (第八条)."""
+    for s in table.unready():
+        await h.service.ready(CHANNEL, table.user_of(s))
+
+
+async def panel_of(h: Harness, user: User) -> tuple[int, dict[str, Any]]:
+    """Open the user's hand panel with the table message's 我的手牌; its message id and payload."""
+    table_msg = h.table_message()
+    responses = await h.click(user, int(table_msg["id"]), h.button(table_msg, "hand"))
+    assert len(responses) == 1 and responses[0].type == 4 and responses[0].ephemeral  # a new message, ephemeral
+    mid = h.fake.originals[responses[0].token]
+    return mid, h.fake.messages[mid]

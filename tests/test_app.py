@@ -22,6 +22,7 @@ from discord_fakes import (
     crafted,
     finish,
     playing,
+    ready_all,
     seated,
     start_harness,
 )
@@ -49,7 +50,9 @@ async def test_restart_restores_the_table_its_buttons_and_says_so(tmp_path, monk
     table = await seated(first, humans=2)
     await first.service.start(CHANNEL, HOST.id, seed=4)
     await first.settle()
-    while table.to_act not in (0, 1):  # pre-play AI decisions run; wait for a human
+    while table.to_act not in (0, 1):  # pre-play AI decisions run; wait for a human (准备 said: 第八条)
+        if table.held():
+            await ready_all(first, table)
         await asyncio.sleep(0)
     await first.settle()
     before = copy.deepcopy(first.fake.messages)
@@ -159,6 +162,7 @@ async def test_the_time_warning_mentions_the_player(tmp_path, monkeypatch):
     h = await start_harness(tmp_path, monkeypatch)
     table = await seated(h, humans=6)
     await h.service.start(CHANNEL, HOST.id, seed=1)
+    await ready_all(h, table)
     await h.settle()
     n = len(h.fake.requests)
     await h.bot.messenger.on_change(table, Change("warning", seat=table.to_act))

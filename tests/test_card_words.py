@@ -8,7 +8,18 @@ from __future__ import annotations
 import random
 import re
 
-from discord_fakes import BURN_AND_LET, CHANNEL, HOST, PLAYERS, Harness, crafted, playing, seated, start_harness
+from discord_fakes import (
+    BURN_AND_LET,
+    CHANNEL,
+    HOST,
+    PLAYERS,
+    Harness,
+    crafted,
+    playing,
+    ready_all,
+    seated,
+    start_harness,
+)
 
 import cogs.review
 from bot.engine import Event, describe, parse_play
@@ -140,6 +151,8 @@ async def test_review_writes_plays_as_the_table_log_and_points_whole(tmp_path, m
     for _ in range(5000):  # 甲 (seat 1) at random, 乙 (seat 2) too, each play typed card by card
         if table.status != "playing":
             break
+        if table.held():  # 第八条: 准备 before each game's first lead
+            await ready_all(h, table)
         seat = table.to_act
         if seat != 1:
             if seat == 0:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from discord_fakes import CHANNEL, HOST, PLAYERS, Harness, components, start_harness
+from discord_fakes import CHANNEL, HOST, PLAYERS, Harness, components, put, start_harness
 from helpers import deal
 from test_cogs_views import check_components, enabled_actions, table_of
 
@@ -217,7 +217,7 @@ async def classic_table(h: Harness, match: Match, **options: object) -> Table:
         await h.service.ready(CHANNEL, user.id)
     await h.service.start(CHANNEL, HOST.id, seed=1)
     table = h.service.tables[CHANNEL]
-    table.match = match
+    put(table, match)
     await h.settle()
     await h.bot.messenger.flush(table.id)
     return table

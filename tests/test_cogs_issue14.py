@@ -13,6 +13,7 @@ from discord_fakes import (
     components,
     crafted,
     fast_sleep,
+    panel_of,
     playing,
     start_harness,
 )
@@ -25,14 +26,6 @@ MESSAGE, UPDATE = 4, 7
 
 def enabled(message: dict) -> set[str]:
     return {c["custom_id"].split(":")[2] for c in components(message) if not c.get("disabled")}
-
-
-async def panel_of(h: Harness, user: User) -> tuple[int, dict]:
-    table_msg = h.table_message()
-    (r,) = await h.click(user, int(table_msg["id"]), h.button(table_msg, "hand"))
-    assert r.type == MESSAGE and r.ephemeral
-    mid = h.fake.originals[r.token]
-    return mid, h.fake.messages[mid]
 
 
 def recording_sleep(h: Harness) -> list[float]:

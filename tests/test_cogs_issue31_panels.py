@@ -16,11 +16,12 @@ from discord_fakes import (
     components,
     crafted,
     finish,
+    panel_of,
     playing,
     seated,
     start_harness,
 )
-from test_cogs_issue14 import enabled, last_ping, panel_of
+from test_cogs_issue14 import enabled, last_ping
 
 from bot.service.tables import Table
 

@@ -15,10 +15,11 @@ from discord_fakes import (
     HOST,
     PLAYERS,
     Harness,
-    User,
     crafted,
     finish,
+    panel_of,
     playing,
+    ready_all,
     seated,
     start_harness,
 )
@@ -54,14 +55,6 @@ def drawn_words(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
     return words
-
-
-async def panel_of(h: Harness, user: User) -> tuple[int, dict]:
-    table_msg = h.table_message()
-    (r,) = await h.click(user, int(table_msg["id"]), h.button(table_msg, "hand"))
-    assert r.type == MESSAGE and r.ephemeral
-    mid = h.fake.originals[r.token]
-    return mid, h.fake.messages[mid]
 
 
 # ---------------------------------------------------------------------- item 4: a player's words only
@@ -208,6 +201,7 @@ async def test_a_closed_tables_picture_says_it_is_closed(tmp_path, monkeypatch):
     with no 出牌 phase, no 发牌 and nobody's turn."""
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h)
+    await ready_all(h, table)  # past 第八条's ready check: in play
     assert table.match is not None and table.match.phase == "play"
     words = drawn_words(monkeypatch)
     views.table_card(table).draw()
@@ -235,6 +229,7 @@ async def test_the_countdown_is_discords_format_dt(tmp_path, monkeypatch):
     monkeypatch.setattr(views, "format_dt", format_dt)
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h)
+    await ready_all(h, table)  # past 第八条's ready check: a player's turn
     assert table.deadline is not None
     shown = views.countdown(table)
     assert calls[-1] == (datetime.fromtimestamp(table.deadline, UTC), "R")

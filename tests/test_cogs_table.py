@@ -18,6 +18,7 @@ from discord_fakes import (
     User,
     components,
     crafted,
+    panel_of,
     playing,
     seated,
     start_harness,
@@ -39,15 +40,6 @@ async def actions(h: Harness) -> list[tuple[int | None, int | None, str]]:
 def only(responses: list) -> object:
     assert len(responses) == 1, [(r.method, r.path, r.type) for r in responses]
     return responses[0]
-
-
-async def panel_of(h: Harness, user: User) -> tuple[int, dict]:
-    """Open the user's hand panel with 我的手牌; returns its message id and payload."""
-    table_msg = h.table_message()
-    r = only(await h.click(user, int(table_msg["id"]), h.button(table_msg, "hand")))
-    assert r.type == MESSAGE and r.ephemeral and r.files == ["hand.png"]
-    mid = h.fake.originals[r.token]
-    return mid, h.fake.messages[mid]
 
 
 def enabled(message: dict) -> set[str]:
@@ -282,7 +274,7 @@ async def test_pre_play_decisions_are_buttons(tmp_path, monkeypatch):
     assert {"revolt", "no-revolt", "hint", "refresh"} == enabled(panel)
     assert "革命" in panel["content"] and "revolt" not in enabled(h.table_message())
     head = h.table_message()["content"].splitlines()[1]  # the turn line: nobody named
-    assert "等待大家选择" in head and PLAYERS[seat].name not in head and "轮到" not in head
+    assert "开牌前" in head and PLAYERS[seat].name not in head and "轮到" not in head
     hint_id = h.button(panel, "hint")
     hint = only(await h.click(user, int(panel["id"]), hint_id))
     assert hint.type == UPDATE and "提示" in hint.content

@@ -102,7 +102,9 @@ def test_every_view_fits_discord_and_enables_exactly_the_legal_actions(seed):
             assert "refresh" in on
             shown = {BUTTON.fullmatch(cid)["action"] for cid, c in comps.items() if c["type"] == 2}
             if m.phase != "play":  # issue 14, item 11: only the choices of the moment, first, then 刷新
-                assert on - {"refresh", "resume", "hint"} == set(legal), "every choice before play is a button"
+                assert on - {"refresh", "resume", "hint", "ready"} == set(legal), "every choice before play is a button"
+                # 准备 (第八条) only in the ready check before 开牌, to a player who has not said it
+                assert "ready" not in on or (table.opening() and seat in table.unready() and m.to_act != seat)
                 assert not shown & {"pass", "let", "burn", "custom"}
                 assert ("hint" in shown) == (m.to_act == seat and len(legal) > 0)
                 rows = [row for row in panel.card.view.to_components() if row["components"]]

@@ -45,6 +45,13 @@ async def open_table(svc: TableService, games: int = 1, turn: float = 60, channe
     return table
 
 
+async def ready_up(svc: TableService, table: Table) -> None:
+    """The players say 准备 before the game's first lead (第八条), when the table waits for it."""
+    if table.held():
+        for s in table.unready():
+            await svc.ready(table.channel_id, table.user_of(s))
+
+
 async def drive_humans(svc: TableService, table: Table, rng: random.Random, until=lambda t: False) -> None:
     """Play the humans' turns with random legal actions (carrying the revision) until the match ends.
     Bounded by time, not by turns of the loop: AI seats and commits take what a loaded machine gives."""
@@ -54,6 +61,7 @@ async def drive_humans(svc: TableService, table: Table, rng: random.Random, unti
         if table.status != "playing" or until(table):
             async with table.lock:  # let a change in flight finish its commit
                 return
+        await ready_up(svc, table)
         seat = table.to_act
         occupant = table.seats[seat] if seat is not None else None
         if occupant is None or occupant.user_id is None:
@@ -123,6 +131,7 @@ async def test_concurrent_clicks_on_one_turn_apply_exactly_one(store_url):
     table = await open_table(svc)
     await svc.start(CHANNEL, 11, seed=2)
     for _ in range(200):  # play the pre-play phases by hand until a human must act in play
+        await ready_up(svc, table)
         seat = table.to_act
         occupant = table.seats[seat]
         if occupant.user_id is not None and table.match.phase == "play":
@@ -160,6 +169,7 @@ async def test_refusals_change_nothing(store_url):
     with pytest.raises(TableError, match="已经有一桌"):
         await svc.open(GUILD, CHANNEL, 12, "乙")
     await svc.start(CHANNEL, 11, seed=2)
+    await ready_up(svc, table)
     state, revision = table.match.to_json(), table.revision
     actor = table.to_act
     other = 12 if table.seats[actor] is None or table.seats[actor].user_id != 12 else 11
@@ -283,6 +293,7 @@ async def test_a_searching_ai_thinks_off_the_event_loop(store_url):
     rng = random.Random(2)
     deadline = time.perf_counter() + 60
     while len(moves) < 3 and table.status == "playing" and time.perf_counter() < deadline:
+        await ready_up(svc, table)
         seat = table.to_act
         occupant = table.seats[seat] if seat is not None else None
         if occupant is None or occupant.user_id is None:

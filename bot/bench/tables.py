@@ -55,6 +55,10 @@ async def _drive(svc: TableService, table: Table, rng: random.Random, latencies:
     counts, as it would for a Discord interaction waiting to be read. Only clicks due once every
     table is playing are recorded."""
     while table.status == "playing" and time.perf_counter() < window.end:
+        if table.held():  # 第八条: its players say 准备 before each game's first lead
+            for s in table.unready():
+                await svc.ready(table.channel_id, table.user_of(s))
+            continue
         seat = table.to_act
         occupant = table.seats[seat] if seat is not None else None
         if occupant is None or occupant.user_id is None:

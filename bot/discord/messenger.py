@@ -28,6 +28,8 @@ from cogs.i18n import bilingual, fit
 from cogs.ids import TableButton
 from cogs.views import (
     OPEN_PANEL,
+    READY_BUTTON,
+    READY_CALL,
     RESUME,
     TRUSTEE_PLAYED,
     TRUSTEE_TURN,
@@ -39,6 +41,7 @@ from cogs.views import (
     last_game_end,
     moved_panel,
     panel_key,
+    ready_countdown,
     rematch_view,
     result_card,
     stopped_panel,
@@ -101,6 +104,10 @@ class _Pending:
     """The last game's result post (message id, text): the tribute that follows it is added to it."""
     pings: dict[int, int] = field(default_factory=dict)
     """The last turn ping of each user, by user id: a new one replaces it."""
+    call: list[int] = field(default_factory=list)
+    """Players to call to the game's ready check (第八条), all in one message."""
+    call_message: int | None = None
+    """The last such call: the next one replaces it."""
     task: asyncio.Task[None] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -123,6 +130,8 @@ class TableMessenger:
         if change.mention is not None:  # with the turn it is for: the ping tells whether that turn has passed
             p.mentions = [(u, k) for u, k in p.mentions if u != change.mention]
             p.mentions.append((change.mention, table.turn_key()))
+        if change.call:
+            p.call = change.call
         if change.kind == "warning":
             p.warning = change.seat
         elif change.kind in ("game-over", "match-over"):
@@ -393,10 +402,11 @@ class TableMessenger:
                 below = ending or (bool(results or told) and playing)
                 await self._show(table, channel, banner, repost or below, burst)
             if playing:
+                await self._call_ready(p, channel)
                 await self._ping(p, channel, mentions, warning)
             await self._refresh_panels(table)
             if not playing and table.status != "lobby" and not p.dirty:  # over or closed, all shown
-                for ping in p.pings.values():
+                for ping in [*p.pings.values(), *filter(None, [p.call_message])]:
                     await self._delete(channel, ping)
                 self._tables.pop(table.id, None)
 
@@ -427,6 +437,32 @@ class TableMessenger:
         await self.service.set_message(table, message.id)
         if old is not None:
             await self._delete(channel, old)
+
+    async def _call_ready(self, p: _Pending, channel: discord.PartialMessageable) -> None:
+        """Call the players to a game's ready check (第八条) in one message, alike — the one deciding
+        革命 or 宣点 among them, unnamed — with 准备 and 打开手牌 (where that choice is made); deleted once
+        play begins, so the channel keeps no stale call."""
+        table, call, p.call = p.table, p.call, []
+        if not table.opening():  # play has begun: the call has done its work
+            if p.call_message is not None:
+                await self._delete(channel, p.call_message)
+                p.call_message = None
+            return
+        waiting = {table.user_of(s) for s in table.unready()}
+        users = [u for u in call if u in waiting]
+        if not users:
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(TableButton.make(table.id, "ready", table.revision, READY_BUTTON,
+                                       style=discord.ButtonStyle.success))
+        view.add_item(TableButton.make(table.id, "hand", table.revision, OPEN_PANEL,
+                                       style=discord.ButtonStyle.primary))
+        only = discord.AllowedMentions(users=[discord.Object(u) for u in users], everyone=False, roles=False)
+        text = " ".join(f"<@{u}>" for u in users) + " " + bilingual(*READY_CALL) + ready_countdown(table)
+        message = await channel.send(fit(text), view=view, allowed_mentions=only)
+        if p.call_message is not None:
+            await self._delete(channel, p.call_message)
+        p.call_message = message.id
 
     async def _ping(self, p: _Pending, channel: discord.PartialMessageable,
                     mentions: list[tuple[int, tuple[int, int, int | None]]], warning: int | None) -> None:

@@ -534,10 +534,34 @@ class Match:
         if given < n:
             self.events.append(Event(EventKind.MIAN, giver, target=taker, value=n - given, tag=tag, auto=True))
 
+    def _may_revolt(self, seat: int) -> bool:
+        """R11.4: a seat holding no 2, B or R after buying and tribute may declare 革命 (once)."""
+        return not any(self.hands[seat][r] for r in TRIBUTE_RANKS) and seat not in self.votes
+
+    def _may_declare(self, seat: int) -> bool:
+        """R7.3: a seat with no pure 够级牌 and a 对头 this game (not the 革命 pair) may declare 自然开点."""
+        out = (self.revolt, None if self.revolt is None else opposite(self.revolt))
+        return seat not in out and not holds_pure_gouji(self.hands[seat])
+
+    def secret_ahead(self, seat: int) -> bool:
+        """Whether ``seat`` still has a choice of 革命 or 宣点 to make before this game's 开牌: asked
+        now, or due once the tasks before it are done. Only some hands have these choices, so only
+        the seat itself may be told (the table's ready check of 第八条 waits for them unnamed)."""
+        if self.over or self.phase == "play":
+            return False
+        for task in self.queue:
+            kind = task["kind"]
+            if kind in ("revolt", "declare") and task["seat"] == seat:
+                return True
+            if (kind == "revolution-plan" and self._may_revolt(seat)) or (
+                    kind == "declare-plan" and self._may_declare(seat)):
+                return True
+        return False
+
     def _task_revolution_plan(self, _task: dict[str, Any]) -> None:
-        """R11.4: seats holding no 2, B or R after buying and tribute may declare 革命."""
+        """R11.4: the seats that may declare 革命 are asked, in turn from the leader."""
         order = [(self.leader + i) % SEATS for i in range(SEATS)]
-        eligible = [s for s in order if not any(self.hands[s][r] for r in TRIBUTE_RANKS) and s not in self.votes]
+        eligible = [s for s in order if self._may_revolt(s)]
         self.queue[0:0] = [{"kind": "revolt", "seat": s} for s in eligible]
         if eligible or self.votes:  # a seat may already be in 革命 from 买三 (R14.5)
             self.queue.insert(len(eligible), {"kind": "revolution-resolve", "seat": None})
@@ -565,10 +589,9 @@ class Match:
         self.queue[0:0] = tasks
 
     def _task_declare_plan(self, _task: dict[str, Any]) -> None:
-        """R7.3 自然开点: a seat with no pure 够级牌 (and a 对头 this game) may declare it."""
+        """R7.3 自然开点: the seats that may declare it are asked, in turn from the leader."""
         order = [(self.leader + i) % SEATS for i in range(SEATS)]
-        out = (self.revolt, None if self.revolt is None else opposite(self.revolt))
-        eligible = [s for s in order if s not in out and not holds_pure_gouji(self.hands[s])]
+        eligible = [s for s in order if self._may_declare(s)]
         self.queue[0:0] = [{"kind": "declare", "seat": s} for s in eligible]
 
     def _task_start_play(self, _task: dict[str, Any]) -> None:

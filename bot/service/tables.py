@@ -54,7 +54,11 @@ TRUSTEE_WAIT = 4.0
 for the player to see the turn and press 我回来了 (``TableService.resume``) or play."""
 SECRET_DECISIONS = frozenset({"revolt", "declare"})
 """Decisions before play that only some hands have (革命: no 2 and no joker; 宣点: no pure 够级 set):
-the seat deciding is never named in public, so it is not pinged either; its panel asks it."""
+the seat deciding is never named in public, so it is not pinged either; its panel asks it, within
+the ready check of 第八条 that every game has while such a choice is on (``Table.opening``)."""
+OPENING_PHASES = frozenset({"revolution", "declare"})
+"""The match's phases before play that belong to 第八条's ready check: the public ones (buying,
+tribute, 上班) come before it and are told as they happen."""
 NOT_TRUSTEE = ("你没有在托管", "you are not in 托管 (autoplay)")
 SNAPSHOT_EVERY = 24
 """Actions between two saved snapshots of a match; the log in between is replayed on restore, so
@@ -128,6 +132,9 @@ class Change:
     events: list[Event] = field(default_factory=list)
     mention: int | None = None
     seat: int | None = None
+    call: list[int] = field(default_factory=list)
+    """Players called to a game's ready check (第八条), all at once and alike: the ones deciding 革命
+    or 宣点 among them, unnamed."""
 
 
 class Table:
@@ -147,6 +154,8 @@ class Table:
         self.turn_task: asyncio.Task[None] | None = None
         self.pinged: tuple[int, int, int | None] | None = None  # (game, ply, seat) last mentioned
         self.deadline: float | None = None  # when the human turn's time runs out (seconds since the epoch)
+        self.ready_deadline: float | None = None  # when this game's ready check (第八条) stops waiting
+        self.called: tuple[int, int] | None = None  # (game, deal) whose ready check the players were called to
 
     # ------------------------------------------------------------------ reading
     def seat_of(self, user_id: int) -> int | None:
@@ -167,7 +176,54 @@ class Table:
 
     @property
     def to_act(self) -> int | None:
-        return self.match.to_act if self.match and self.status == "playing" else None
+        """The seat the table waits for; None while the ready check holds the first lead (``held``)."""
+        if self.match is None or self.status != "playing" or self.held():
+            return None
+        return self.match.to_act
+
+    def opening(self) -> bool:
+        """第八条 (开牌前，开牌人应当提示其余五人是否做好出牌准备): the stretch of each game before its first
+        lead in which the players say they are ready — the 革命 and 宣点 choices (R11.4, R7.3) are made
+        in it, and play waits for everyone's 准备. Only tables where such a choice exists have it:
+        without it the public would see a pause, a named seat or a phase exactly in the deals where
+        some hand has no 2 and no joker, or no pure 够级 set."""
+        m = self.match
+        if self.status != "playing" or m is None or m.over:
+            return False
+        if not (m.rules.revolution or m.rules.declare_natural):
+            return False
+        if m.phase == "play":
+            return m.game is not None and m.game.ply == 0
+        return m.phase in OPENING_PHASES
+
+    def user_of(self, seat: int) -> int:
+        """The player of a human seat."""
+        occupant = self.seats[seat]
+        assert occupant is not None and occupant.user_id is not None
+        return occupant.user_id
+
+    def unready(self) -> list[int]:
+        """The seats of players who have not said 准备 (AI seats and seats in 托管 always are)."""
+        return [s for s, seat in enumerate(self.seats)
+                if seat is not None and seat.user_id is not None and seat.ai is None and not seat.autoplay
+                and not seat.ready]
+
+    def held(self) -> bool:
+        """Whether the game's first lead waits for players' 准备 (``opening``)."""
+        m = self.match
+        return m is not None and m.phase == "play" and self.opening() and bool(self.unready())
+
+    def secret_pending(self) -> bool:
+        """Whether the table waits on a choice nobody may be named for (``SECRET_DECISIONS``)."""
+        m = self.match
+        return self.status == "playing" and m is not None and m.decision in SECRET_DECISIONS
+
+    def new_deal(self) -> None:
+        """A deal (each game's, or again after two 革命): every player says 准备 anew (第八条)."""
+        for seat in self.seats:
+            if seat is not None and seat.ai is None:
+                seat.ready = False
+        self.ready_deadline = None
 
     def machine_turn(self) -> bool:
         """Whether the seat to act is played by the AI (an AI seat, or a human in 托管)."""
@@ -360,6 +416,8 @@ class TableService:
         """准备 (第八条: before 开牌 everyone says whether they are ready): a seated player's press turns
         it on, a second one off again. Returns whether the player is now ready."""
         table = self.get(channel_id)
+        if table.status == "playing":
+            return await self._ready_to_lead(table, user_id)
         async with table.lock:
             self.lobby_only(table)
             seat = table.own_seat(user_id)
@@ -369,6 +427,27 @@ class TableService:
             await self._commit_lobby(table)
         await self._notify(table, Change("lobby", seat=seat))
         return occupant.ready
+
+    async def _ready_to_lead(self, table: Table, user_id: int) -> bool:
+        """准备 before a game's 开牌 (第八条, ``Table.opening``): once said, it stands for this deal. A
+        seat with a 革命 or 宣点 choice still to come is told so, privately (it is its own hand)."""
+        async with table.lock:
+            seat = table.own_seat(user_id)
+            m = table.match
+            assert m is not None
+            if not table.opening():
+                if m.phase == "play":
+                    raise TableError("已经开牌了", "play has begun")
+                raise TableError("买牌、进贡之后再准备", "say 准备 once buying and tribute are done")
+            if m.secret_ahead(seat):
+                raise TableError("开牌前你还有一个选择：请在「我的手牌」里决定",
+                                 "you have a choice to make before the first lead: decide in 我的手牌")
+            occupant = table.seats[seat]
+            assert occupant is not None
+            occupant.ready = True
+            await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(), status=table.status)
+        await self._after_change(table, Change("ready", seat=seat))
+        return True
 
     async def set_switches(self, channel_id: int, user_id: int, on: Iterable[str]) -> Table:
         """The host's house rules in the lobby (R13): every switch named in ``on`` is turned on, every
@@ -432,6 +511,7 @@ class TableService:
             seed = self.rng.randrange(2**31) if seed is None else seed
             table.match = Match.new(seed=seed, rules=table.settings.rules, games=table.settings.games)
             table.status = "playing"
+            table.new_deal()
             table.revision += 1
             await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
                                     state=table.match.to_json(), status=table.status,
@@ -469,6 +549,9 @@ class TableService:
             if revision is not None and revision != table.revision:
                 raise TableError(*STALE)
             seat = table.own_seat(user_id)
+            if table.held():
+                raise TableError("等大家准备好再开牌（按「准备」）",
+                                 "the first lead waits until everyone is ready (准备)")
             occupant = table.seats[seat]
             assert occupant is not None
             was = occupant.autoplay
@@ -507,6 +590,8 @@ class TableService:
         game_shown = len(m.game.events) if m.game else 0
         game_no = m.game_no
         m.act(seat, action)  # raises IllegalAction with the state untouched
+        if any(e.kind == "deal" for e in m.events[shown:]):
+            table.new_deal()  # committed with the action below
         finished = None
         if len(m.results) > games_done:
             finished = FinishedGame(game_no, m.results[-1], table.seats_dicts())
@@ -542,6 +627,10 @@ class TableService:
             if occupant and occupant.user_id and table.pinged != key and not secret:  # 托管 seats too
                 table.pinged = key
                 change.mention = occupant.user_id
+            deal = (table.match.game_no, table.match.deal_no)
+            if table.opening() and table.called != deal:  # every player, deciding or not (第八条)
+                table.called = deal
+                change.call = [table.user_of(s) for s in table.unready()]
             self._schedule(table)
         else:
             self._cancel_turn(table)
@@ -560,19 +649,56 @@ class TableService:
 
     def _schedule(self, table: Table) -> None:
         self._cancel_turn(table)
-        table.deadline = None if table.machine_turn() else time.time() + table.settings.turn_seconds
-        table.turn_task = asyncio.get_running_loop().create_task(self._turn(table, table.revision))
+        loop = asyncio.get_running_loop()
+        if not table.opening():
+            table.ready_deadline = None
+        elif table.ready_deadline is None:  # one time for the whole ready check, its choices included
+            table.ready_deadline = time.time() + table.settings.turn_seconds
+        if table.held():
+            table.deadline = table.ready_deadline
+            table.turn_task = loop.create_task(self._ready_timeout(table, table.revision))
+            return
+        if table.machine_turn():
+            table.deadline = None
+        elif table.secret_pending():  # the countdown every player sees: no seat's own
+            table.deadline = table.ready_deadline
+        else:
+            table.deadline = time.time() + table.settings.turn_seconds
+        table.turn_task = loop.create_task(self._turn(table, table.revision))
+
+    async def _ready_timeout(self, table: Table, revision: int) -> None:
+        """第八条's wait has an end: when the ready check's time is up, play begins (players who said
+        nothing play on as usual: their turn's own timer leads to 托管)."""
+        try:
+            await self.sleep(max(0.0, (table.deadline or 0.0) - time.time()))
+            async with table.lock:
+                if table.revision != revision or not table.held():
+                    return
+                for s in table.unready():
+                    seat = table.seats[s]
+                    assert seat is not None
+                    seat.ready = True
+                await self.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
+                                        status=table.status)
+            table.turn_task = None
+            await self._after_change(table, Change("ready"))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("ready check failed at table %s (channel %s)", table.id, table.channel_id)
 
     async def _turn(self, table: Table, revision: int) -> None:
         try:
-            if table.machine_turn():
+            if table.secret_pending() and table.machine_turn():
+                pass  # at once: a pause here would tell that some hand has this choice
+            elif table.machine_turn():
                 seat = table.to_act
                 occupant = table.seats[seat] if seat is not None else None
                 if occupant is not None and occupant.user_id is not None and self.present(table, occupant.user_id):
                     await self.sleep(self.trustee_wait)  # 托管 with a live panel: time to take it back
                 await self.sleep(self.rng.uniform(*self.ai_delay))
             else:
-                total = table.settings.turn_seconds
+                total = max(0.0, (table.deadline or 0.0) - time.time())
                 await self.sleep(total * 2 / 3)
                 if table.revision != revision:
                     return
