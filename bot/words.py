@@ -193,7 +193,7 @@ def decision_prompt(mv: MatchView, name: Callable[[int], tuple[str, str]]) -> tu
     return DECISION_PROMPTS.get(decision, (decision, decision))
 
 
-NO_THREE_PLAYING = ("你没有 3：已是{place}（第二十六条），照样为联邦出牌，直到出完",
+NO_THREE_PLAYING = ("你没有 3：已是{place}，照样为联邦出牌，直到出完",
                     "you hold no 3: your place is {place} already, and you play on for your team until "
                     "your cards are gone")
 """第二十六条, said to the seat itself in play: 大落 already for want of a 3, it plays on."""

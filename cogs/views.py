@@ -83,11 +83,11 @@ READY = "准备"
 """第八条's word: at the seat of a player who said it is ready, in the lobby's picture."""
 READY_BUTTON = "准备 · ready"
 """The button of 第八条's ready check before each game's 开牌 (table message, call, panel)."""
-READY_CALL = ("开牌前（第八条）：看好牌就按「准备」，有选择要做的在「我的手牌」里决定",
+READY_CALL = ("开牌前：看好牌就按「准备」，有选择要做的在「我的手牌」里决定",
               "before the first lead: look at your cards and press 准备; any choice you have is in 我的手牌")
 """What the call to a game's ready check says to every player alike."""
 OPENING = ("开牌前：等大家准备好", "before the first lead: waiting until everyone is ready")
-READY_ASK = ("看好牌就按「准备」（第八条）", "press 准备 once you have looked at your cards")
+READY_ASK = ("看好牌就按「准备」", "press 准备 once you have looked at your cards")
 """The table's line through the ready check, whatever is being decided in it (nobody is named)."""
 RESUME = "我回来了 · 取消托管"
 """The button that takes a seat back from 托管 (table message, panel, turn ping)."""

@@ -132,6 +132,7 @@ async def test_eighth_article_play_waits_for_everyones_ready_then_the_leader_lea
         with pytest.raises(TableError, match="准备"):
             await h.service.act(CHANNEL, table.user_of(leader), m.legal_actions(leader)[0], table.revision)
     assert m.to_json() == state
+    seen_call = [m for m in h.fake.messages.values() if m["content"].startswith("<@") and "开牌前" in m["content"]]
     table_msg = h.table_message()
     for user in PLAYERS[:2]:
         (r,) = await h.click(user, int(table_msg["id"]), h.button(table_msg, "ready"))
@@ -140,7 +141,8 @@ async def test_eighth_article_play_waits_for_everyones_ready_then_the_leader_lea
     assert not table.held() and (m.game.ply > 0 or table.to_act == leader)  # an AI leader has led, or a player may
     assert "ready" not in {c["custom_id"].split(":")[2] for c in components(h.table_message())}
     await h.bot.messenger.flush(table.id)
-    assert not [m for m in h.fake.messages.values() if "开牌前（第八条）" in m["content"]]  # the call is gone
+    calls = [m for m in h.fake.messages.values() if m["content"].startswith("<@") and "开牌前" in m["content"]]
+    assert seen_call and not calls  # the call was there, and is gone
     await h.bot.close()
 
 
