@@ -435,6 +435,12 @@ async def playing(h: Harness, match: Match | None = None, seed: int = 1) -> Tabl
     return table
 
 
+async def saved(h: Harness, table: Table) -> None:
+    """Commit the table's crafted position, so that a restart finds it (``playing`` puts it in memory only)."""
+    await h.service.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
+                                 state=table.match.to_json(), status="playing")
+
+
 async def finish(h: Harness, table: Table, seed: int = 0, patient: bool = False) -> None:
     """Play the humans' turns with random legal actions through the service until the match ends;
     ``patient`` players wait for the table message to show their turn before acting."""

@@ -23,6 +23,7 @@ from discord_fakes import (
     finish,
     playing,
     ready_all,
+    saved,
     seated,
     start_harness,
 )
@@ -79,8 +80,7 @@ async def test_live_hand_panels_follow_the_game_again_after_a_restart(tmp_path, 
     message) are redrawn at the restore and go on following the game; an ended table forgets them."""
     first = await start_harness(tmp_path, monkeypatch)
     table = await playing(first, crafted(BURN_AND_LET))
-    await first.service.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
-                                     state=table.match.to_json(), status="playing")  # the crafted position, saved
+    await saved(first, table)  # the crafted position, saved
     msg = first.table_message()
     (opened,) = await first.click(PLAYERS[1], int(msg["id"]), first.button(msg, "hand"))
     ephemeral_id = first.fake.originals[opened.token]

@@ -18,6 +18,7 @@ from discord_fakes import (
     finish,
     panel_of,
     playing,
+    saved,
     seated,
     start_harness,
 )
@@ -112,8 +113,7 @@ async def test_item1_a_dm_panel_is_edited_in_place_not_sent_twice_and_a_newer_pa
 async def test_item1_a_panel_followed_again_after_a_restart_is_retired_by_a_newer_one(tmp_path, monkeypatch):
     first = await start_harness(tmp_path, monkeypatch)
     table = await playing(first, crafted(BURN_AND_LET))
-    await first.service.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
-                                     state=table.match.to_json(), status="playing")  # the crafted position, saved
+    await saved(first, table)  # the crafted position, saved
     old_id, _ = await panel_of(first, B)
     old_token = next(t for t, mid in first.fake.originals.items() if mid == old_id)
     await first.bot.close()

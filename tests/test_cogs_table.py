@@ -20,6 +20,7 @@ from discord_fakes import (
     crafted,
     panel_of,
     playing,
+    saved,
     seated,
     start_harness,
 )
@@ -345,8 +346,7 @@ async def test_every_typed_play_is_answered_whoever_else_has_the_form_open(tmp_p
 async def test_a_form_opened_before_a_restart_is_answered_after_it(tmp_path, monkeypatch):
     first = await start_harness(tmp_path, monkeypatch)
     table = await playing(first, crafted(BURN_AND_LET))
-    await first.service.store.commit(table.id, revision=table.revision, seats=table.seats_dicts(),
-                                     state=table.match.to_json(), status="playing")  # the crafted position, saved
+    await saved(first, table)  # the crafted position, saved
     panel_id, panel = await panel_of(first, A)
     form = only(await first.click(A, panel_id, first.button(panel, "custom"))).data
     before = copy.deepcopy(first.fake.messages)
