@@ -457,6 +457,8 @@ async def finish(h: Harness, table: Table, seed: int = 0, patient: bool = False)
             await h.settle()
         await h.service.act(CHANNEL, occupant.user_id, rng.choice(list(table.match.legal_actions(seat))),
                             table.revision)
+    async with table.lock:  # an AI's last move says "over" before its commit returns and its posts begin
+        pass
     await h.settle()
 
 
