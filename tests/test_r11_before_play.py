@@ -267,13 +267,17 @@ def test_r11_2_a_card_received_in_a_sale_cannot_buy():
     assert m.hands[3][4] == 1 and m.hands[3][15] == 1
 
 
-def test_r11_2_a_dealt_card_spent_on_a_3_cannot_buy_the_4():
+def test_r11_2_a_dealt_card_spent_on_a_3_cannot_buy_the_4_nor_is_it_given_one():
+    """R11.2, and R11.3 judged on the cards as dealt (第二十四条 「摸牌结束无3或4且无2、小王和大王」, issue 33):
+    a seat dealt one 2, no 3 and no 4 spends the 2 buying a 3; it cannot buy the 4, and having been dealt
+    a 2 it is given none (before this reading its 对家 gave it a 4 for nothing)."""
     m = start({0: {"3": 0, "4": 0, "2": 1, "B": 0, "R": 0}})
     m.act(0, "buy3 2")
     m.act(3, "accept")
     log = to_play(m)
     assert not [1 for seat, legal, _ in log if seat == 0 and legal[0].startswith("buy4")]
-    assert [(e.seat, e.target, e.value) for e in events(m, "gift")] == [(3, 0, 4)]
+    assert not events(m, "gift")
+    assert m.hands[0][3] == 1 and m.hands[0][4] == 0 and m.hands[0][15] == 0
 
 
 def test_r11_2_duijia_with_fewer_than_two_cannot_sell():
@@ -319,6 +323,16 @@ def test_r11_3_gift_of_a_4_and_of_a_3_one_each():
     gifts = [(e.seat, e.target, e.value) for e in events(m, "gift")]
     assert gifts == [(3, 0, 3), (4, 0, 4)]  # 3s first; the 对家's single 4 cannot be given
     assert m.hands[0][3] == 1 and m.hands[0][4] == 1
+
+
+def test_r11_3_a_seat_that_kept_its_2_may_still_buy_the_4():
+    """R11.2 with R11.3: declining to buy the 3, the seat still holds its dealt 2 — so it gets no gift of the 3
+    and may offer the 2 for a 4."""
+    m = start({0: {"3": 0, "4": 0, "2": 1, "B": 0, "R": 0}, 3: {"3": 5, "4": 5}})
+    log = to_play(m, lambda seat, legal: "no-buy" if "no-buy" in legal and m.queue and m.queue[0].get("rank") == 3
+                  else next((a for a in legal if a.startswith(("buy4", "sell"))), None))
+    assert not events(m, "gift")
+    assert any(action.startswith("buy4") for _, _, action in log)
 
 
 def test_r11_3_gift_is_automatic_and_logged():

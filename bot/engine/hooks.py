@@ -268,6 +268,8 @@ class Buying(Rule):
         if can_pay and m.hands[opp][rank] >= 2:
             m.queue.insert(0, {"kind": "buy-offer", "seat": seat, "rank": rank})
             return
+        if not can_pay and any(m.dealt[seat][r] for r in TRIBUTE_RANKS):
+            return  # 第二十四条 is judged on the cards as dealt: its 2 or joker bought the other rank
         chain = ([opp] if not can_pay else []) + [(seat + 4) % SEATS, (seat + 2) % SEATS,
                                                   (seat + 5) % SEATS, (seat + 1) % SEATS]
         giver = next((g for g in chain if m.hands[g][rank] >= 2), None)
