@@ -500,7 +500,7 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
         return _decline(can_let, "pass")
     stakes = [(ALLOW["answer"], "answer")]
     if sit.top_gouji:  # 打点
-        opens = opening(top) if sit.rules.kaidian_without_fours else is_pure_gouji(top, sit.rules)
+        opens = opening(top, sit.rules) if sit.rules.kaidian_without_fours else is_pure_gouji(top, sit.rules)
         stop = not sit.kaidian[top_seat] and not sit.lost[top_seat] and opens
         stakes.append((ALLOW["stop-kaidian"], "stop-kaidian") if stop else (ALLOW["dadian"], "dadian"))
     if sit.burning is not None and sit.burning[0] == top_seat:
@@ -544,7 +544,7 @@ def _burn(sit: Situation, plays: Sequence[Play], can_let: bool) -> Choice:
     jokers cover every lead to come (``burn_ok``); more is spent when it stops an opening."""
     assert sit.top is not None
     top_seat, top = sit.top
-    stop = opening(top) and not sit.kaidian[top_seat] and not sit.lost[top_seat]
+    stop = opening(top, sit.rules) and not sit.kaidian[top_seat] and not sit.lost[top_seat]
     allowance = ALLOW["burn-stop"] if stop else ALLOW["burn"]
     refused = False
     for p in sorted(plays, key=lambda p: cost(sit, p, False)):

@@ -242,7 +242,7 @@ class Sampler:
                     if e.auto:
                         told = not play.is_threes and (e.seat == opposite(seat) or not is_gouji(play, rules))
                     else:  # the 对头 let a 够级 that would 开点 stand: it could not answer, most likely
-                        opens = opening(play) if rules.kaidian_without_fours else is_pure_gouji(play, rules)
+                        opens = opening(play, rules) if rules.kaidian_without_fours else is_pure_gouji(play, rules)
                         told = e.seat == opposite(seat) and opens and is_gouji(play, rules)
                     if told:
                         out.append((e.seat, play))

@@ -135,7 +135,7 @@ class Situation:
         """R14.1 (``kaidian_without_fours``): whether ``play`` standing as the top of its round would 开点 this seat:
         够级 in force, no joker, not a lone 2, and the seat has not 开点ed and still may."""
         return (self.rules.kaidian_without_fours and not self.kaidian[self.seat] and not self.lost[self.seat]
-                and opening(play) and self.in_force(play))
+                and opening(play, self.rules) and self.in_force(play))
 
     # ------------------------------------------------------------------ odds
     def beat_chance(self, play: Play, seat: int) -> float:

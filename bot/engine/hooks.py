@@ -188,7 +188,9 @@ class KaidianWithoutFours(Kaidian):
     def round_won(self, g: Game, top_seat: int) -> None:
         o, r = g.opening, g.round
         assert r.top is not None
-        if r.top_gouji and opens_without_fours(r.top[1]) and not o.kaidian[top_seat] and not o.kaidian_lost[top_seat]:
+        if o.kaidian[top_seat] or o.kaidian_lost[top_seat]:
+            return
+        if r.top_gouji and opens_without_fours(r.top[1], g.rules):
             o.kaidian[top_seat] = True
             g.events.append(Event(EventKind.KAIDIAN, top_seat))
 

@@ -325,6 +325,8 @@ class Match:
         if kind == "buy-offer":
             rank = SYMBOLS[task["rank"]]
             cards = [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]]
+            if self.rules.buy_with_two_first:  # R13.4 (002): a 2 if dealt one, else 小王, else 大王
+                cards = cards[:1]
             return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + (["no-buy"] if self.hooks.buying.optional else [])
         if kind == "shangban":
             return ["shangban", "no-shangban"]

@@ -171,7 +171,7 @@ def answers(hand: Sequence[int], old: Play, rules: Ruleset) -> list[Play]:
     """Every play of ``hand`` that beats ``old`` by strength (R3.1–R3.3), cheapest first (``answer_cost``)."""
     n = old.size
     found = _same_length(hand, old, n)
-    if old.red and hand[RED] >= 2:  # 大王二杀一
+    if old.red and hand[RED] >= 2 and not rules.big_joker_unbeatable:  # 大王二杀一
         if n == 1:
             found.append(play_of(0, 0, 0, 0, 2))
         elif rules.joker_two_kill_one_extended:
@@ -210,7 +210,7 @@ def can_beat(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
 
 def can_kill(hand: Sequence[int], old: Play, rules: Ruleset) -> bool:
     """Whether ``answers`` yields a 大王二杀一 (a kill: one card more than ``old``, R3.2/R3.3), by counting."""
-    if not old.red or hand[RED] < 2:
+    if not old.red or hand[RED] < 2 or rules.big_joker_unbeatable:
         return False
     if old.size == 1:
         return True

@@ -158,7 +158,7 @@ def beats(new: Play, old: Play, rules: Ruleset) -> bool:
     """Whether ``new`` may be played on ``old`` by card strength alone (R3.1–R3.3)."""
     if new.size == old.size:
         return _dominates(new, old)
-    if new.size == old.size + 1 and old.red >= 1 and new.red >= 2:
+    if new.size == old.size + 1 and old.red >= 1 and new.red >= 2 and not rules.big_joker_unbeatable:
         if rules.joker_two_kill_one_extended:  # R3.3: one R of old against two of new
             rest_new, rest_old = new.without_reds(2), old.without_reds(1)
             return len(rest_new) == 0 or _dominates(rest_new, rest_old)
@@ -189,9 +189,14 @@ def is_pure_gouji(play: Play, rules: Ruleset) -> bool:
     return need is not None and play.n >= need
 
 
-def opens_without_fours(play: Play) -> bool:
-    """R14.1: the 够级 plays that open (开点) by winning the lead: no 小王/大王 in them, not a lone 2."""
-    return not (play.black or play.red) and not (play.base == TWO and play.size == 1)
+def opens_without_fours(play: Play, rules: Ruleset) -> bool:
+    """R14.1: the 够级 plays that open (开点) by winning the lead: no 小王/大王 in them, not a lone 2 —
+    and with ``kaidian_without_twos`` (R13.4) no 2 at all."""
+    if play.black or play.red:
+        return False
+    if play.base == TWO:
+        return play.size > 1 and not rules.kaidian_without_twos
+    return not (play.twos and rules.kaidian_without_twos)
 
 
 def holds_pure_gouji(counts: Sequence[int]) -> bool:

@@ -68,8 +68,23 @@ SWITCH_INFO: tuple[SwitchInfo, ...] = (
     SwitchInfo("declare_natural", "declare-natural", "宣点", "宣点",
                "没有纯够级牌的人开牌前可以宣点（自然开点）", "a seat dealt no pure 够级牌 may declare 自然开点",
                "R7.3"),
+    SwitchInfo("kaidian_without_twos", "kaidian-without-twos", "开点不带2", "开点 without 2s",
+               "带 2 的够级牌不算开点", "a 够级 play with a 2 in it earns no 开点", "R13.4"),
+    SwitchInfo("big_joker_unbeatable", "big-joker-unbeatable", "大王无敌", "大王 unbeatable",
+               "带大王的牌谁也压不住，两张大王也杀不了一张",
+               "a play with a 大王 cannot be beaten, not even by two 大王", "R13.4"),
+    SwitchInfo("buy_with_two_first", "buy-with-two-first", "先用2买", "buy with a 2 first",
+               "买 3、买 4 先用 2，没有 2 才用小王、大王", "buy a 3 or 4 with a dealt 2 if you hold one, else 小王, "
+               "else 大王", "R13.4"),
 )
 """Every switch, in the order front ends list them."""
+
+WRITTEN_WHEN_ON: frozenset[str] = frozenset({
+    "kaidian_without_twos", "big_joker_unbeatable", "buy_with_two_first",
+})
+"""Switches added after saved games began to be kept (issue 15), all off in every preset: a ruleset
+writes them only when on, so that every earlier save is written back byte for byte, and reading fills
+them in off (``from_dict``)."""
 
 PRESETS: tuple[str, ...] = ("dagang", "classic")
 """The presets: ``dagang`` is the 《够级游戏大纲》 (R13.1); ``classic`` the client sheet of seed 000 (R13.2, R14)."""
@@ -137,6 +152,15 @@ class Ruleset:
     """R12 进贡 between games; off, no tribute is paid and no 点贡 choice is asked."""
     declare_natural: bool = True
     """R7.3 宣点 (自然开点) before the first lead; off, nobody is asked."""
+    kaidian_without_twos: bool = False
+    """R13.4 (002 「有些规则不允许有2」): a 够级 play with a 2 in it earns no 开点 — it gives no chance
+    to lead the 4s (R7.1), and under R14.1 it does not open by winning the lead."""
+    big_joker_unbeatable: bool = False
+    """R13.4 (002 「红鬼带任何牌时均为无敌牌」): a play holding a 大王 is beaten by nothing, not even by two
+    大王 (no 大王二杀一, R3.2; with ``joker_two_kill_one_extended`` on too, this one wins: nothing kills)."""
+    buy_with_two_first: bool = False
+    """R13.4 (002 「用2（没有2用黑鬼、红鬼）」): 买3/买4 (R11.2) is paid with a dealt 2 if the seat holds
+    one, else with a 小王, else with a 大王 — only that payment is offered."""
 
     @classmethod
     def preset(cls, name: str = "dagang", **switches: bool) -> Ruleset:
@@ -169,7 +193,7 @@ class Ruleset:
     def to_dict(self) -> dict[str, Any]:
         """As ``dataclasses.asdict`` gives it, without its recursive copying: every view of every AI
         decision holds one (issue 18, item 5)."""
-        return {"name": self.name, **self.switches()}
+        return {"name": self.name, **{k: v for k, v in self.switches().items() if v or k not in WRITTEN_WHEN_ON}}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
