@@ -312,7 +312,7 @@ def test_rules_have_a_page_for_each_preset_and_one_for_every_switch() -> None:
     assert all(t in TOPICS for t in SETTING_TOPICS) and len(TOPICS) == len(DOC_TOPICS) - 1 + len(SETTING_TOPICS)
     classic = SETTING_TOPICS[PRESETS.index("classic")]
     assert "上班" in classic.body and "冲点" in classic.body and "烧牌" in classic.body
-    assert "宣点 ✓" in classic.body and classic.body.endswith("先用2买 ✗")  # every switch, the newest last
+    assert "宣点 ✓" in classic.body and classic.body.endswith(f"{SWITCH_INFO[-1].zh} ✗")  # every switch, in order
     assert "大王算够级 ✓" in classic.body and "满贯 ✗" in classic.body  # classic's own defaults, from the engine
     assert not any("`classic`" in t.title for t in TOPICS if t not in SETTING_TOPICS), "its section is on its page"
     switches = SETTING_TOPICS[-1]

@@ -399,8 +399,9 @@ def _lead(sit: Situation, legal: Sequence[str]) -> Choice:
                 return Choice(play_action(play), "pure-gouji")
         if len(groups) + (wilds is not None) <= 2:
             keep4 = False  # too few plays left to follow 开点 safely: the 4s must not be the last play
-    if h[FOUR] and not keep4:  # in classic the 4s are just the weakest rank (R14.1)
-        return Choice(play_action(Play(FOUR, h[FOUR])), "lead-low" if sit.rules.kaidian_without_fours else "lead-fours")
+    fours = play_action(Play(FOUR, h[FOUR])) if h[FOUR] and not keep4 else None
+    if fours is not None and fours in legal:  # in classic the 4s are just the weakest rank (R14.1); 冲三 may bar them
+        return Choice(fours, "lead-low" if sit.rules.kaidian_without_fours else "lead-fours")
     if not groups:
         assert wilds is not None  # not only 3s: len(legal) > 1
         return Choice(play_action(wilds), "last-play")

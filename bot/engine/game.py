@@ -37,7 +37,7 @@ from .cards import (
 )
 from .errors import IllegalAction, InvalidCards, InvalidPlay
 from .events import AUTO_PASSES, PASSES, ROUNDS, Event, EventKind, event_dicts, play_event
-from .hooks import PLAY_ORDER, Hooks, hooks_for
+from .hooks import FOURS_REFUSAL, PLAY_ORDER, Hooks, hooks_for
 from .legal import LegalActions
 from .moves import LeadSpace, answers, can_beat, can_kill, holds, only_threes
 from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, parse_play
@@ -495,6 +495,8 @@ class Game:
         hand = self.hands[seat]
         if play.is_threes and (play.n != hand[THREE] or not only_threes(hand)):
             raise IllegalAction("3 只能最后一次全部打出", "3s may only be led last, all at once")
+        if play.base == FOUR and play.n < self._fours_from(seat, lead=True):
+            raise IllegalAction(*FOURS_REFUSAL)
         duty = self.hooks.burning.lead_duty(self, seat)
         if duty == "burn":
             if not (play.black or play.red) and play != _whole_hand(hand):
@@ -519,7 +521,11 @@ class Game:
                 return LeadSpace(h, need_joker=True)
             last = _whole_hand(h)
             return [last] if last is not None else []
-        return LeadSpace(h, duty == "joker")
+        return LeadSpace(h, duty == "joker", self._fours_from(seat, lead=True))
+
+    def _fours_from(self, seat: int, lead: bool) -> int:
+        """The fewest 4s a play of 4s by the seat may hold now (冲三, R13.4: the ``kaidian`` hook)."""
+        return self.hooks.kaidian.fours_from(self, seat, lead) if self.hands[seat][FOUR] else 1
 
     def _answer_kind(self, seat: int, play: Play, raising: bool = False) -> str | None:
         """How ``play`` answers the top play — follow, dadian, shao, kill or chong — or None (or raise
@@ -536,6 +542,8 @@ class Game:
         top = self.round.top[1]
         if play.is_threes:
             return "3 不能顺牌，只能最后全部发出", "3s can never beat a play; they are led last, all at once"
+        if play.base == FOUR and self._fours_from(seat, lead=False) > 1:
+            return FOURS_REFUSAL
         if not beats(play, top, self.rules):
             if len(play) != len(top) and not (top.red and play.red >= 2):
                 return f"要压住上家须同样张数（{len(top)} 张）", f"you must play the same number of cards ({len(top)})"
@@ -555,6 +563,10 @@ class Game:
         top_seat = r.top[0]
         if r.top_kind == "chong":
             return "chong"
+        if self.burn.burning is not None and self.burn.burning[0] == top_seat:
+            refusal = self.hooks.burning.burner_answer_refusal(self, seat)
+            if refusal is not None:
+                return refusal
         if r.top_gouji:
             if seat == _OPPOSITE[top_seat]:
                 return "dadian"
@@ -599,6 +611,8 @@ class Game:
         if rule == "locked" and not top.red:
             return []  # locked, and no 大王 on the table to kill
         found = answers(hand, top, self.rules)
+        if top.is_threes and hand[FOUR] and self._fours_from(seat, lead=False) > 1:
+            found = [p for p in found if p.base != FOUR]  # 冲三 (R13.4): 4s beat only 3s
         if rule in ("shao?", "locked"):
             return [p for p in found if isinstance(self._kind_of(seat, p, rule), str)]
         return found
@@ -609,6 +623,8 @@ class Game:
         top = self.round.top
         assert top is not None
         rule = self._answer_rule(seat)
+        if top[1].is_threes:  # 4s may answer it, which 冲三 may forbid (R13.4): find one
+            return bool(self._answers(seat, rule))
         if rule == "free" or rule in _WHOLE_RULES:
             return can_beat(self.hands[seat], top[1], self.rules)
         if rule == "locked":

@@ -58,6 +58,11 @@ class Rule:
 
 
 # ---------------------------------------------------------------------- 烧牌: who answers a 够级 play
+BURN_BACK_REFUSAL = ("烧牌人的牌只有他的对家能打回", "only the burner's 对家 may beat a burner's play (烧牌)")
+FOURS_REFUSAL = ("冲三：开点以前不能出 4（一次发出全部 4 开点的那一手除外）",
+                 "冲三: no 4s before you have opened (开点), but the lead of all your 4s that opens")
+BURN_BACK_LET = ("烧牌人的牌只有你能打回，不能让", "only you, the burner's 对家, may beat its play: there is no 让牌")
+
 class Burning(Rule):
     """R6.3–R6.5 捎 (the 大纲): a seat other than the 对头 may 捎 a 够级 play in its turn, judged play by
     play by 第十六条 (``answer`` ``shao?``); a 捎 stands if the round ends on it, an answer to it is
@@ -79,6 +84,11 @@ class Burning(Rule):
 
     def let_refusal(self, g: Game) -> tuple[str, str] | None:
         """Why no seat may let (让牌, R5.4) the play on the table under this rule, or None."""
+        return None
+
+    def burner_answer_refusal(self, g: Game, seat: int) -> tuple[str, str] | None:
+        """Why the seat may not beat the play on the table, which a burner (``burn.burning``) made —
+        or None. The 捎 of the 大纲 keeps no standing burner, so this is asked under R14.2 only."""
         return None
 
     def answered(self, g: Game, seat: int, prev_seat: int, kind: str) -> None:
@@ -119,12 +129,19 @@ class BurnFirst(Burning):
         return super().lead_duty(g, seat)
 
     def let_refusal(self, g: Game) -> tuple[str, str] | None:
+        if _burner_guarded(g):  # nobody the 对家 would let may answer
+            return BURN_BACK_LET
         if g.round.top_gouji:  # decision 30
             return (
                 "够级牌不能让：烧牌的人已经问过，只剩对头能打",
                 "no 让牌 on a 够级 play: the seats that may burn (烧牌) have had their turn; only the 对头 answers",
             )
         return None
+
+    def burner_answer_refusal(self, g: Game, seat: int) -> tuple[str, str] | None:
+        """R13.4 ``burn_back_by_opposite_only`` (002): only the burner's 对家 beats its plays back."""
+        top = g.round.top
+        return BURN_BACK_REFUSAL if _burner_guarded(g) and top is not None and seat != opposite(top[0]) else None
 
     def answered(self, g: Game, seat: int, prev_seat: int, kind: str) -> None:
         """Beating a burner's play undoes its 烧 (解烧); a 烧 starts one; 打点 as in R6.2."""
@@ -141,6 +158,12 @@ class BurnFirst(Burning):
             g._log_answer(seat, prev_seat, kind)
 
 
+def _burner_guarded(g: Game) -> bool:
+    """Whether the play on the table is a standing burner's that only its 对家 may beat (R13.4)."""
+    b, top = g.burn.burning, g.round.top
+    return g.rules.burn_back_by_opposite_only and b is not None and top is not None and b[0] == top[0]
+
+
 # ---------------------------------------------------------------------- 开点
 class Kaidian(Rule):
     """R7 (the 大纲): 开点 is leading all one's 4s on the chance a won 纯够级 round gives (R7.1) or
@@ -153,13 +176,30 @@ class Kaidian(Rule):
     def lost_at_deal(self, hand: list[int]) -> bool:
         return self.fours_cost and hand[FOUR] == 0
 
+    def opens_with_fours(self, g: Game, seat: int, chance: bool) -> bool:
+        """Whether leading all its 4s now opens (开点) for the seat: after 宣点 while its 对家 holds cards
+        and before 二科 (R7.3), or on the ``chance`` of a won 纯够级 round (R7.1)."""
+        natural = g.opening.natural[seat] and any(g.hands[opposite(seat)]) and 2 not in g.places
+        return natural or chance
+
+    def fours_from(self, g: Game, seat: int, lead: bool) -> int:
+        """冲三 (R13.4 ``fours_after_kaidian``): the fewest 4s a play of 4s by the seat (which holds some)
+        may hold now — 1 while 4s are free; all of them for the lead that opens (开点); one more than it
+        holds when it may play none. 4s are free after 开点, once the seat can no longer open (given up,
+        its 对家 out, the restrictions over: no 够级 is left to open with) and when it holds nothing but
+        4s and 3s, so that no seat is ever left without a lead (decision 46)."""
+        h, o = g.hands[seat], g.opening
+        if (not g.rules.fours_after_kaidian or o.kaidian[seat] or o.kaidian_lost[seat] or g.luanchan
+                or not any(g.hands[opposite(seat)]) or h[FOUR] + h[THREE] == sum(h)):
+            return 1
+        return h[FOUR] if lead and self.opens_with_fours(g, seat, o.kaidian_chance == seat) else h[FOUR] + 1
+
     def fours_led(self, g: Game, seat: int, play: Play, fours: int, chance: bool) -> None:
         """A lead of 4s (``fours`` held before it; ``chance``: the seat won the last round's 纯够级)."""
         o = g.opening
         if o.kaidian[seat] or o.kaidian_lost[seat]:
             return
-        natural = o.natural[seat] and any(g.hands[opposite(seat)]) and 2 not in g.places
-        if play.n == fours and (natural or chance):
+        if play.n == fours and self.opens_with_fours(g, seat, chance):
             o.kaidian[seat] = True
             g.events.append(Event(EventKind.KAIDIAN, seat))
         elif self.fours_cost:

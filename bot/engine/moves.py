@@ -34,12 +34,13 @@ class LeadSpace(Sequence[Play]):
     The order: 4s (1, 2, … of them), then each base rank 5…A held (k of them with t 2s attached and
     a joker combination), then 2s (with jokers), then jokers alone; a joker combination j is
     (小王, 大王) = divmod(j, 大王 held + 1). ``need_joker`` keeps only leads carrying a 小王 or 大王
-    (步步带王, R6.4), which also leaves out the 4s.
+    (步步带王, R6.4), which also leaves out the 4s; ``fours_from`` is the fewest 4s a lead of 4s may
+    hold (冲三, R13.4: all of them, or more than the hand holds for none).
     """
 
-    __slots__ = ("_fours", "_hand", "_jokers", "_jstart", "_len", "_red1", "_threes")
+    __slots__ = ("_fours", "_fours_from", "_hand", "_jokers", "_jstart", "_len", "_red1", "_threes")
 
-    def __init__(self, hand: Sequence[int], need_joker: bool = False) -> None:
+    def __init__(self, hand: Sequence[int], need_joker: bool = False, fours_from: int = 1) -> None:
         self._hand = list(hand)  # the hand as it was: the game plays on
         self._red1 = hand[RED] + 1
         self._jokers = (hand[BLACK] + 1) * self._red1  # joker combinations, none at all included
@@ -49,7 +50,8 @@ class LeadSpace(Sequence[Play]):
             return
         self._threes = 0
         self._jstart = 1 if need_joker else 0
-        self._fours = 0 if need_joker else hand[FOUR]
+        self._fours_from = fours_from
+        self._fours = 0 if need_joker or fours_from > hand[FOUR] else hand[FOUR] - fours_from + 1
         width = self._jokers - self._jstart  # joker combinations a base may carry
         twos = hand[TWO]
         # counted by multiplication, not built: a seat that leads is asked for its leads every time
@@ -73,7 +75,7 @@ class LeadSpace(Sequence[Play]):
     def _unrank(self, i: int) -> Play:
         """The i-th lead, by walking the order (mixed-radix unranking within a rank)."""
         if i < self._fours:
-            return play_of(FOUR, i + 1)
+            return play_of(FOUR, i + self._fours_from)
         i -= self._fours
         hand, red1, jstart = self._hand, self._red1, self._jstart
         twos = hand[TWO]
@@ -101,7 +103,7 @@ class LeadSpace(Sequence[Play]):
         hand, jstart = self._hand, self._jstart
         combos = [divmod(j, self._red1) for j in range(self._jokers)]
         carried = combos[jstart:]
-        for k in range(1, self._fours + 1):
+        for k in range(self._fours_from, self._fours_from + self._fours):
             yield Play(FOUR, k)
         twos = hand[TWO]
         for base in range(FIVE, ACE + 1):

@@ -76,11 +76,17 @@ SWITCH_INFO: tuple[SwitchInfo, ...] = (
     SwitchInfo("buy_with_two_first", "buy-with-two-first", "先用2买", "buy with a 2 first",
                "买 3、买 4 先用 2，没有 2 才用小王、大王", "buy a 3 or 4 with a dealt 2 if you hold one, else 小王, "
                "else 大王", "R13.4"),
+    SwitchInfo("burn_back_by_opposite_only", "burn-back-by-opposite-only", "烧牌只许对家打回",
+               "only the 对家 beats a burner", "烧牌以后他出的牌只有他的对家能打回，打回就解烧",
+               "after a burn, only the burner's 对家 may beat its plays; beaten back, the burn is undone", "R13.4"),
+    SwitchInfo("fours_after_kaidian", "fours-after-kaidian", "冲三", "冲三: 4s after 开点",
+               "开点以后才能出 4（开点那一手除外）", "no 4s before you open (开点), but the lead that opens", "R13.4"),
 )
 """Every switch, in the order front ends list them."""
 
 WRITTEN_WHEN_ON: frozenset[str] = frozenset({
-    "kaidian_without_twos", "big_joker_unbeatable", "buy_with_two_first",
+    "kaidian_without_twos", "big_joker_unbeatable", "buy_with_two_first", "burn_back_by_opposite_only",
+    "fours_after_kaidian",
 })
 """Switches added after saved games began to be kept (issue 15), all off in every preset: a ruleset
 writes them only when on, so that every earlier save is written back byte for byte, and reading fills
@@ -161,6 +167,13 @@ class Ruleset:
     buy_with_two_first: bool = False
     """R13.4 (002 「用2（没有2用黑鬼、红鬼）」): 买3/买4 (R11.2) is paid with a dealt 2 if the seat holds
     one, else with a 小王, else with a 大王 — only that payment is offered."""
+    burn_back_by_opposite_only: bool = False
+    """R13.4 (002 「其之后打出的牌可由其对家打回（只能是对家，其它人不可打回）」), with ``burn_priority``:
+    while a burn stands, only the burner's 对家 may beat its plays; beating one back undoes the burn
+    (解烧: no 烧贡, the burner plays on)."""
+    fours_after_kaidian: bool = False
+    """R13.4 冲三 (002 「在“开点”之后才可把手中4打出」): a seat plays no 4 before it has 开点, but for
+    the lead that opens (R7.1, R7.3); 4s are free once it can no longer open or holds only 4s and 3s."""
 
     @classmethod
     def preset(cls, name: str = "dagang", **switches: bool) -> Ruleset:
