@@ -27,7 +27,7 @@ def emitted_kinds() -> set[str]:
     """The kinds the engine's source names: every ``EventKind.X`` it writes, and every kind written as a
     bare string in an ``Event(...)`` (both arms of an ``a if c else b``)."""
     kinds: set[str] = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):  # the rule modules of bot/engine/rules included
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "EventKind":
                 if node.attr in EventKind.__members__:

@@ -14,7 +14,7 @@ from .game import Game, table_lost
 from .legal import LegalActions
 from .match import Match, MatchView, Standings
 from .plays import Play, beats, is_gouji, is_pure_gouji, parse_play
-from .rules import Ruleset
+from .ruleset import Ruleset
 from .scoring import ITEM_NAMES, GameResult, double_words
 from .view import SeatView
 

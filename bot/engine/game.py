@@ -37,11 +37,12 @@ from .cards import (
 )
 from .errors import IllegalAction, InvalidCards, InvalidPlay
 from .events import AUTO_PASSES, PASSES, ROUNDS, Event, EventKind, event_dicts, play_event
-from .hooks import FOURS_REFUSAL, PLAY_ORDER, Hooks, hooks_for
+from .hooks import PLAY_ORDER, Hooks
 from .legal import LegalActions
 from .moves import LeadSpace, answers, can_beat, can_kill, holds, only_threes
 from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, parse_play
-from .rules import Ruleset
+from .rules import hooks_for
+from .ruleset import Ruleset
 from .scoring import GameResult, score
 from .state import (
     BURN,
@@ -495,8 +496,10 @@ class Game:
         hand = self.hands[seat]
         if play.is_threes and (play.n != hand[THREE] or not only_threes(hand)):
             raise IllegalAction("3 只能最后一次全部打出", "3s may only be led last, all at once")
-        if play.base == FOUR and play.n < self._fours_from(seat, lead=True):
-            raise IllegalAction(*FOURS_REFUSAL)
+        if play.base == FOUR:
+            refusal = self.hooks.fours.refusal(self, seat, play, lead=True)
+            if refusal is not None:
+                raise IllegalAction(*refusal)
         duty = self.hooks.burning.lead_duty(self, seat)
         if duty == "burn":
             if not (play.black or play.red) and play != _whole_hand(hand):
@@ -524,8 +527,8 @@ class Game:
         return LeadSpace(h, duty == "joker", self._fours_from(seat, lead=True))
 
     def _fours_from(self, seat: int, lead: bool) -> int:
-        """The fewest 4s a play of 4s by the seat may hold now (冲三, R13.4: the ``kaidian`` hook)."""
-        return self.hooks.kaidian.fours_from(self, seat, lead) if self.hands[seat][FOUR] else 1
+        """The fewest 4s a play of 4s by the seat may hold now (the ``fours`` hook)."""
+        return self.hooks.fours.fours_from(self, seat, lead) if self.hands[seat][FOUR] else 1
 
     def _answer_kind(self, seat: int, play: Play, raising: bool = False) -> str | None:
         """How ``play`` answers the top play — follow, dadian, shao, kill or chong — or None (or raise
@@ -542,8 +545,10 @@ class Game:
         top = self.round.top[1]
         if play.is_threes:
             return "3 不能顺牌，只能最后全部发出", "3s can never beat a play; they are led last, all at once"
-        if play.base == FOUR and self._fours_from(seat, lead=False) > 1:
-            return FOURS_REFUSAL
+        if play.base == FOUR:
+            refusal = self.hooks.fours.refusal(self, seat, play, lead=False)
+            if refusal is not None:
+                return refusal
         if not beats(play, top, self.rules):
             if len(play) != len(top) and not (top.red and play.red >= 2):
                 return f"要压住上家须同样张数（{len(top)} 张）", f"you must play the same number of cards ({len(top)})"

@@ -1,18 +1,16 @@
-"""The rules that differ between tables, one named hook each, found by rule id here.
+"""The points where the rules differ between tables, one named hook each, with the 大纲's rule there.
 
 python-chess gives each variant a board class that overrides the few methods where its rules
 differ. 够级's switches mix freely, so a class per variant cannot be; instead each *point* where a
 switch changes what happens is a hook — who may answer a 够级 play and what a burn does, what a
 lead must carry, when a round opens 开点, when the restrictions end, what 串三家 brings (the score
-multiplier among it), the tribute plan, buying a 3 or 4 — with the 大纲's rule as a class, and each switch's rule
-as a subclass overriding only what it changes. ``hooks_for(rules)`` picks, for every hook, the
-rule its switches choose (``HOOKS``); the game and the match ask their ``hooks``, never the switch.
+multiplier among it), the tribute plan, buying a 3 or 4, when 4s may be played — with the 大纲's rule
+as a class here. Each switch's rule is a subclass overriding only what it changes, in the switch's
+own module (``bot.engine.rules``), whose ``hooks_for(rules)`` picks, for every hook, the rule the
+switches choose; the game and the match ask their ``hooks``, never the switch.
 
 Rules that do not differ, or differ inside one function already (R3.3 and R4.3 in ``plays``, the
 phases before play that a switch only adds to the match's queue), stay where they are.
-
-To add a regional rule: its switch on ``Ruleset`` (``rules.py``), a subclass here of the rule it
-replaces naming its rule ids, its line in ``HOOKS``, and tests (CONTRIBUTING.md, "How to add a rule").
 """
 
 from __future__ import annotations
@@ -23,13 +21,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import BLACK, FOUR, RED, SEATS, THREE, TWO, opposite
 from .events import Event, EventKind
 from .moves import only_threes
-from .plays import opens_without_fours
 
 if TYPE_CHECKING:
     from .game import Game
     from .match import Match
     from .plays import Play
-    from .rules import Ruleset
 
 TRIBUTE_RANKS = (RED, BLACK, TWO)
 """法定进贡牌, strongest first (第三十五条): what tribute is paid in and a 3 or 4 bought with."""
@@ -38,18 +34,9 @@ Order = tuple[tuple[tuple[int, ...], ...], ...]
 """Seats still to act after a seat, by the top seat and that seat."""
 
 
-def _burn_order(top_seat: int, seat: int) -> tuple[int, ...]:
-    order = [(top_seat + i) % SEATS for i in (2, 4, 1, 5, 3)]
-    return tuple(order[order.index(seat) + 1:] if seat in order else order)
-
-
 PLAY_ORDER: Order = tuple(tuple(tuple((seat + i) % SEATS for i in range(1, (top - seat) % SEATS or SEATS))
                                 for seat in range(SEATS)) for top in range(SEATS))
 """The seats still to act on the top play, in play order (R5.2, R6.1): asked after every action."""
-BURN_ORDER: Order = tuple(tuple(_burn_order(top, seat) for seat in range(SEATS)) for top in range(SEATS))
-"""… on a 够级 play in force under 烧牌优先 (R14.2): the other seats may burn first, the top seat's
-team before the other team, each in play order, and its 对头 answers last."""
-
 
 class Rule:
     """A rule at a hook: the rule ids it carries out, for ``by_rule`` and for a reader."""
@@ -58,11 +45,6 @@ class Rule:
 
 
 # ---------------------------------------------------------------------- 烧牌: who answers a 够级 play
-BURN_BACK_REFUSAL = ("烧牌人的牌只有他的对家能打回", "only the burner's 对家 may beat a burner's play (烧牌)")
-FOURS_REFUSAL = ("冲三：开点以前不能出 4（一次发出全部 4 开点的那一手除外）",
-                 "冲三: no 4s before you have opened (开点), but the lead of all your 4s that opens")
-BURN_BACK_LET = ("烧牌人的牌只有你能打回，不能让", "only you, the burner's 对家, may beat its play: there is no 让牌")
-
 class Burning(Rule):
     """R6.3–R6.5 捎 (the 大纲): a seat other than the 对头 may 捎 a 够级 play in its turn, judged play by
     play by 第十六条 (``answer`` ``shao?``); a 捎 stands if the round ends on it, an answer to it is
@@ -112,56 +94,6 @@ class Burning(Rule):
             duty[prev_seat] = False
 
 
-class BurnFirst(Burning):
-    """R14.2 烧牌优先 (``burn_priority``): every seat but the 对头 may burn a 够级 play before the 对头
-    answers (``BURN_ORDER``), declared by playing; a burner leads with a joker until its hand is
-    empty (烧成功) or it cannot (烧失败); beating its play undoes the 烧 (解烧); 烧贡 is paid."""
-
-    rules = ("R14.2",)
-    answer = "shao"
-    gouji_order = BURN_ORDER
-    tribute_tag = "burn"
-
-    def lead_duty(self, g: Game, seat: int) -> str | None:
-        b = g.burn.burning
-        if b is not None and b[0] == seat and not only_threes(g.hands[seat]):
-            return "burn"  # only the lead that empties the hand (under 憋3, its 3s) is free
-        return super().lead_duty(g, seat)
-
-    def let_refusal(self, g: Game) -> tuple[str, str] | None:
-        if _burner_guarded(g):  # nobody the 对家 would let may answer
-            return BURN_BACK_LET
-        if g.round.top_gouji:  # decision 30
-            return (
-                "够级牌不能让：烧牌的人已经问过，只剩对头能打",
-                "no 让牌 on a 够级 play: the seats that may burn (烧牌) have had their turn; only the 对头 answers",
-            )
-        return None
-
-    def burner_answer_refusal(self, g: Game, seat: int) -> tuple[str, str] | None:
-        """R13.4 ``burn_back_by_opposite_only`` (002): only the burner's 对家 beats its plays back."""
-        top = g.round.top
-        return BURN_BACK_REFUSAL if _burner_guarded(g) and top is not None and seat != opposite(top[0]) else None
-
-    def answered(self, g: Game, seat: int, prev_seat: int, kind: str) -> None:
-        """Beating a burner's play undoes its 烧 (解烧); a 烧 starts one; 打点 as in R6.2."""
-        b = g.burn
-        if b.burning is not None and b.burning[0] == prev_seat:
-            g.events.append(Event(EventKind.JIESHAO, seat, target=prev_seat))
-            b.burning = None
-            b.duty[prev_seat] = False
-        if kind == "shao":
-            g.events.append(Event(EventKind.SHAO, seat, target=prev_seat))
-            b.burning = (seat, prev_seat)
-            b.duty[seat] = True
-        else:
-            g._log_answer(seat, prev_seat, kind)
-
-
-def _burner_guarded(g: Game) -> bool:
-    """Whether the play on the table is a standing burner's that only its 对家 may beat (R13.4)."""
-    b, top = g.burn.burning, g.round.top
-    return g.rules.burn_back_by_opposite_only and b is not None and top is not None and b[0] == top[0]
 
 
 # ---------------------------------------------------------------------- 开点
@@ -181,18 +113,6 @@ class Kaidian(Rule):
         and before 二科 (R7.3), or on the ``chance`` of a won 纯够级 round (R7.1)."""
         natural = g.opening.natural[seat] and any(g.hands[opposite(seat)]) and 2 not in g.places
         return natural or chance
-
-    def fours_from(self, g: Game, seat: int, lead: bool) -> int:
-        """冲三 (R13.4 ``fours_after_kaidian``): the fewest 4s a play of 4s by the seat (which holds some)
-        may hold now — 1 while 4s are free; all of them for the lead that opens (开点); one more than it
-        holds when it may play none. 4s are free after 开点, once the seat can no longer open (given up,
-        its 对家 out, the restrictions over: no 够级 is left to open with) and when it holds nothing but
-        4s and 3s, so that no seat is ever left without a lead (decision 46)."""
-        h, o = g.hands[seat], g.opening
-        if (not g.rules.fours_after_kaidian or o.kaidian[seat] or o.kaidian_lost[seat] or g.luanchan
-                or not any(g.hands[opposite(seat)]) or h[FOUR] + h[THREE] == sum(h)):
-            return 1
-        return h[FOUR] if lead and self.opens_with_fours(g, seat, o.kaidian_chance == seat) else h[FOUR] + 1
 
     def fours_led(self, g: Game, seat: int, play: Play, fours: int, chance: bool) -> None:
         """A lead of 4s (``fours`` held before it; ``chance``: the seat won the last round's 纯够级)."""
@@ -218,21 +138,19 @@ class Kaidian(Rule):
             g.opening.kaidian_chance = top_seat
 
 
-class KaidianWithoutFours(Kaidian):
-    """R14.1 (``kaidian_without_fours``): a 够级 play that wins the lead is 开点 (not jokers, not a lone
-    2) and 4s cost nothing; 宣点 still opens by leading all 4s (R14.3)."""
+# ---------------------------------------------------------------------- when 4s may be played
+class Fours(Rule):
+    """The 大纲 bars no play of 4s: a seat plays them whenever its turn allows (what they cost for
+    开点 is the ``kaidian`` hook's, R7.2)."""
 
-    rules = ("R14.1", "R14.3")
-    fours_cost = False
+    def fours_from(self, g: Game, seat: int, lead: bool) -> int:
+        """The fewest 4s a play of 4s by the seat (which holds some) may hold now: 1 while 4s are
+        free, more than it holds when it may play none."""
+        return 1
 
-    def round_won(self, g: Game, top_seat: int) -> None:
-        o, r = g.opening, g.round
-        assert r.top is not None
-        if o.kaidian[top_seat] or o.kaidian_lost[top_seat]:
-            return
-        if r.top_gouji and opens_without_fours(r.top[1], g.rules):
-            o.kaidian[top_seat] = True
-            g.events.append(Event(EventKind.KAIDIAN, top_seat))
+    def refusal(self, g: Game, seat: int, play: Play, lead: bool) -> tuple[str, str] | None:
+        """Why the seat may not make ``play``, a play of 4s, now (a lead or an answer) — or None."""
+        return None
 
 
 # ---------------------------------------------------------------------- the end of the restrictions
@@ -243,15 +161,6 @@ class Restrictions(Rule):
 
     def ended(self, g: Game) -> bool:
         return 2 in g.places
-
-
-class RestrictionsByCount(Restrictions):
-    """R14.9 四户乱缠 (``luanchan_by_count``): they end once four or fewer seats hold cards."""
-
-    rules = ("R14.9",)
-
-    def ended(self, g: Game) -> bool:
-        return g.holding <= 4
 
 
 # ---------------------------------------------------------------------- what 串三家 brings
@@ -273,23 +182,6 @@ class ChuanSan(Rule):
     def tributes(self, prev: dict[str, Any]) -> list[dict[str, Any]] | None:
         """The whole tribute after the game ``prev`` when 串三家 sets it, else None (the usual plan)."""
         return None
-
-
-class ChuanSanHu(ChuanSan):
-    """R14.8 串三户 (``chuan_san_hu_double``): only 对头贡 after it (no 点/烧/闷贡, no 点贡 choice), no
-    choosing the leader (the 大落 leads, decision 33), no 汇5, and its points count double."""
-
-    rules = ("R14.8",)
-    next_chosen = False
-    hui = False
-
-    def multiplier(self, g: Game) -> int:
-        return 2 if g.grand_slam is not None or g.chuan_san is not None else 1
-
-    def tributes(self, prev: dict[str, Any]) -> list[dict[str, Any]] | None:
-        if prev["chuan_san"] is None:
-            return None
-        return [tribute_task(s, opposite(s), 1, "duitou") for s in range(SEATS) if s % 2 != prev["chuan_san"]]
 
 
 # ---------------------------------------------------------------------- buying before play
@@ -318,34 +210,6 @@ class Buying(Rule):
         if giver is not None:
             m._move(giver, seat, rank)
             m.events.append(Event(EventKind.GIFT, giver, target=seat, value=rank, auto=True))
-
-
-class CompulsoryBuyThree(Buying):
-    """R14.5 买三/要三 (``compulsory_buy_three``): a seat with no 3 must buy one with a 2 or joker from
-    the 对家, else from the 对家's team, and the seller must sell; failing that, it asks its own team.
-    A seat with nothing to pay is in 革命 at once (with ``revolution``). No 4s are bought."""
-
-    rules = ("R14.5",)
-    ranks = (THREE,)
-    optional = False
-
-    def check(self, m: Match, seat: int, rank: int) -> None:
-        if not any(m.payable[seat][r] for r in TRIBUTE_RANKS):
-            if m.rules.revolution:
-                if seat not in m.votes:
-                    m.votes.append(seat)
-                    m.events.append(Event(EventKind.REVOLT_AUTO, seat, auto=True))
-                return
-        else:
-            sellers = [opposite(seat), (seat + 1) % SEATS, (seat + 5) % SEATS]
-            seller = next((s for s in sellers if m.hands[s][THREE] >= 2), None)
-            if seller is not None:
-                m.queue.insert(0, {"kind": "buy-offer", "seat": seat, "rank": THREE, "from": seller})
-                return
-        giver = next((g for g in ((seat + 4) % SEATS, (seat + 2) % SEATS) if m.hands[g][THREE] >= 2), None)
-        if giver is not None:
-            m._move(giver, seat, THREE)
-            m.events.append(Event(EventKind.ASK3, giver, target=seat, auto=True))
 
 
 # ---------------------------------------------------------------------- tribute between games
@@ -392,16 +256,6 @@ class Tribute(Rule):
         return tasks
 
 
-class NoTribute(Tribute):
-    """``tribute`` off: no tribute between games and no 点贡 choice."""
-
-    rules = ("R12",)
-    paid = False
-
-    def plan(self, m: Match) -> list[dict[str, Any]]:
-        return []
-
-
 def pair_out(prev: dict[str, Any], a: int) -> bool:
     """The pair of 对家 a, a+3 is out of 开点 and 点贡 when one sat in 革命 without 冲点 (R11.4, R14.6)."""
     return prev["revolt"] in (a, a + 3) and not prev.get("chongdian", False)
@@ -413,35 +267,33 @@ def tribute_task(giver: int, taker: int, n: int, tag: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- the table of hooks
 @dataclass(frozen=True, slots=True)
-class Hook:
+class HookPoint:
     """One point where switches change the rules: ``name`` (the attribute of ``Hooks``), what it
-    decides, the 大纲's rule, and each switch's rule — the first whose switch is set to its value wins."""
+    decides, and the 大纲's rule there. The switches' own rules are in their modules
+    (``bot.engine.rules``), which name the hook they act at."""
 
     name: str
     decides: str
     default: Rule
-    variants: tuple[tuple[str, bool, Rule], ...]
 
 
-HOOKS: tuple[Hook, ...] = (
-    Hook("burning", "who may answer a 够级 play besides its 对头, in what order; what a burn does and what a "
-         "lead must carry after it; 让牌 on a 够级 play", Burning(), (("burn_priority", True, BurnFirst()),)),
-    Hook("kaidian", "when a round opens 开点 and what 4s cost", Kaidian(),
-         (("kaidian_without_fours", True, KaidianWithoutFours()),)),
-    Hook("restrictions", "when 够级, the pass lock, 让牌 and 烧牌 end", Restrictions(),
-         (("luanchan_by_count", True, RestrictionsByCount()),)),
-    Hook("chuan_san", "what 串三家 brings: the score multiplier, the next leader, 汇5, its tribute", ChuanSan(),
-         (("chuan_san_hu_double", True, ChuanSanHu()),)),
-    Hook("tribute", "the tribute plan between games", Tribute(), (("tribute", False, NoTribute()),)),
-    Hook("buying", "what a seat dealt no 3 or 4 does before play", Buying(),
-         (("compulsory_buy_three", True, CompulsoryBuyThree()),)),
+HOOK_POINTS: tuple[HookPoint, ...] = (
+    HookPoint("burning", "who may answer a 够级 play besides its 对头, in what order; what a burn does and what a "
+              "lead must carry after it; 让牌 on a 够级 play", Burning()),
+    HookPoint("kaidian", "when a round opens 开点 and what 4s cost", Kaidian()),
+    HookPoint("restrictions", "when 够级, the pass lock, 让牌 and 烧牌 end", Restrictions()),
+    HookPoint("chuan_san", "what 串三家 brings: the score multiplier, the next leader, 汇5, its tribute", ChuanSan()),
+    HookPoint("tribute", "the tribute plan between games", Tribute()),
+    HookPoint("buying", "what a seat dealt no 3 or 4 does before play", Buying()),
+    HookPoint("fours", "when a seat may play its 4s", Fours()),
 )
-"""Every hook, its 大纲 rule and the switches that replace it."""
+"""Every hook and its 大纲 rule, in the order of ``Hooks``' fields."""
 
 
 @dataclass(frozen=True, slots=True)
 class Hooks:
-    """The rules one table plays by at each hook (``HOOKS``); built once per ``Ruleset``."""
+    """The rules one table plays by at each hook (``HOOK_POINTS``); built once per ``Ruleset`` by
+    ``bot.engine.rules.hooks_for``."""
 
     burning: Burning
     kaidian: Kaidian
@@ -449,33 +301,4 @@ class Hooks:
     chuan_san: ChuanSan
     tribute: Tribute
     buying: Buying
-
-
-_MADE: dict[Ruleset, Hooks] = {}
-"""The hooks of every ruleset asked so far, by its switches."""
-_BY_ID: dict[int, tuple[Ruleset, Hooks]] = {}
-"""… and by the ruleset object itself: a search rebuilds a game, and asks, thousands of times a
-decision with the one ruleset object ``Ruleset.from_dict`` shares, and a ``Ruleset``'s own hash and
-equality (of sixteen fields, in Python) would cost more than the rest of the lookup."""
-
-
-def hooks_for(rules: Ruleset) -> Hooks:
-    """The rule at every hook that ``rules``' switches choose."""
-    known = _BY_ID.get(id(rules))
-    if known is not None and known[0] is rules:
-        return known[1]
-    made = _MADE.get(rules)
-    if made is None:
-        chosen: dict[str, Any] = {
-            h.name: next((rule for switch, on, rule in h.variants if getattr(rules, switch) is on), h.default)
-            for h in HOOKS}
-        made = _MADE[rules] = Hooks(**chosen)
-    if len(_BY_ID) >= 512:  # a long-lived bot makes a ruleset per table: keep the recent ones only
-        _BY_ID.clear()
-    _BY_ID[id(rules)] = (rules, made)  # holding the ruleset, so that its id is not reused
-    return made
-
-
-def by_rule(rule_id: str) -> list[tuple[str, Rule]]:
-    """Where a rule id is decided: (hook, rule) for every rule at a hook naming it."""
-    return [(h.name, rule) for h in HOOKS for rule in (h.default, *(v[2] for v in h.variants)) if rule_id in rule.rules]
+    fours: Fours

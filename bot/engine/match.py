@@ -37,9 +37,10 @@ from .cards import (
 from .errors import IllegalAction
 from .events import Event, EventKind, event_dicts
 from .game import Game
-from .hooks import TRIBUTE_RANKS, hooks_for, pair_out
+from .hooks import TRIBUTE_RANKS, pair_out
 from .plays import GOUJI_MIN, Play, holds_pure_gouji
-from .rules import Ruleset
+from .rules import hooks_for
+from .ruleset import Ruleset
 from .state import DEEP, DICTS, HANDS, LIST, LISTS, RULES, Codec, Spec, Stored
 from .view import SeatView
 

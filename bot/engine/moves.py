@@ -13,7 +13,7 @@ from typing import Any
 
 from .cards import ACE, BLACK, FIVE, FOUR, RED, THREE, TWO
 from .plays import Play, play_of
-from .rules import Ruleset
+from .ruleset import Ruleset
 
 
 def holds(hand: Sequence[int], play: Play) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from .cards import BLACK, FOUR, RANKS, RED, SYMBOLS, THREE, TWO, Counts, parse_cards
 from .errors import InvalidCards, InvalidPlay
-from .rules import Ruleset
+from .ruleset import Ruleset
 
 GOUJI_MIN: dict[int, int] = {10: 5, 11: 4, 12: 3, 13: 2, 14: 2}
 """法定最少数量 of 第十二条: base rank → fewest cards (attached 2s included) that make 够级牌."""

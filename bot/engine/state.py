@@ -21,7 +21,7 @@ from typing import Any, Final, TypeVar
 
 from .cards import SEATS, format_counts, parse_cards
 from .plays import Play, parse_play
-from .rules import Ruleset
+from .ruleset import Ruleset
 
 T = TypeVar("T")
 

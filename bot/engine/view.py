@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from .events import Event
-from .rules import Ruleset
+from .ruleset import Ruleset
 
 if TYPE_CHECKING:
     from .game import Game

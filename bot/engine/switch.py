@@ -1,0 +1,35 @@
+"""What a switch is: the record each rule module of ``bot.engine.rules`` registers.
+
+A switch's words (its flag, Chinese and English name, help) and its rule id are written here once,
+in its own module, and every front end — the terminal's flags, ``/gouji open`` and the lobby's 房规
+menu, ``/gouji rules``, the arena — is built from the registry of them. A switch that changes what
+happens at a hook (``bot.engine.hooks``) also names that hook and the rule it puts there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .hooks import Rule
+
+
+@dataclass(frozen=True)
+class SwitchInfo:
+    """What a player reads about a switch, and where it acts. ``flag`` is its short name: ``--flag``
+    at the terminal, the option or select value on Discord (dashes become underscores there).
+
+    ``hook`` and ``plays``: the hook (a field of ``Hooks``) where the switch puts its own rule while
+    set to ``when``, and that rule; ``needs``: other switches that must be on for it to act there (its
+    rule refines theirs). A switch with no hook is read where its one rule is decided."""
+
+    field: str
+    flag: str
+    zh: str
+    en: str
+    help_zh: str
+    help_en: str
+    rule: str
+    hook: str | None = None
+    plays: Rule | None = None
+    when: bool = True
+    needs: tuple[str, ...] = ()

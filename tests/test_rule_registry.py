@@ -1,0 +1,87 @@
+"""Issue 33 §1: every switch is one module of ``bot.engine.rules``, found by its rule id.
+
+The module holds the switch's words and rule id once, and its rule at a hook where it has one; the
+registry lists the modules, and every front end is built from it (``SWITCH_INFO``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.engine.rules import SWITCH_INFO, SWITCHES, Ruleset, by_rule
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_DIR = ROOT / "bot" / "engine" / "rules"
+
+
+def test_issue33_1_every_ruleset_field_is_one_module_in_order() -> None:
+    fields = [f.name for f in dataclasses.fields(Ruleset) if f.name != "name"]
+    assert [s.field for s in SWITCH_INFO] == fields == list(SWITCHES)
+    modules = sorted(p.stem for p in RULES_DIR.glob("*.py") if p.stem != "__init__")
+    assert modules == sorted(fields)
+    for field in fields:
+        module = importlib.import_module(f"bot.engine.rules.{field}")
+        assert module.SWITCH.field == field and module.SWITCH.rule == module.RULE
+        assert module.__doc__, f"{field}: say what the rule is and where it comes from"
+
+
+@pytest.mark.parametrize("switch", SWITCH_INFO, ids=[s.field for s in SWITCH_INFO])
+def test_issue33_1_by_rule_finds_every_switch(switch) -> None:
+    assert switch in by_rule(switch.rule)
+
+
+def test_issue33_1_by_rule_finds_the_before_play_and_match_switches_too() -> None:
+    assert [s.field for s in by_rule("R14.4")] == ["shangban"]
+    assert [s.field for s in by_rule("R14.6")] == ["chongdian"]
+    assert [s.field for s in by_rule("R14.7")] == ["yaotou"]
+    assert [s.field for s in by_rule("R11.4")] == ["revolution"]
+    assert [s.field for s in by_rule("R14.3")] == ["kaidian_without_fours"]  # named by its rule at a hook
+    assert by_rule("R99") == []
+
+
+STILL_READ_OUTSIDE: dict[str, set[str]] = {
+    "revolution": {"bot/bench/yaotou.py", "bot/engine/match.py", "bot/engine/rules/compulsory_buy_three.py",
+                   "bot/service/tables.py"},
+    "joker_two_kill_one_extended": {"bot/ai/situation.py", "bot/engine/moves.py", "bot/engine/plays.py"},
+    "big_joker_is_gouji": {"bot/engine/plays.py"},
+    "teammate_peek": {"bot/engine/view.py"},
+    "suffocation": {"bot/engine/game.py"},
+    "grand_slam": {"bot/engine/game.py"},
+    "kaidian_without_fours": {"bot/ai/basic.py", "bot/ai/basic0.py", "bot/ai/sample.py", "bot/ai/situation.py",
+                              "bot/ai/strong.py"},
+    "burn_priority": {"bot/ai/basic.py", "bot/ai/basic0.py", "bot/ai/mistakes.py", "bot/ai/sample.py",
+                      "bot/ai/situation.py", "bot/cli/show.py", "cogs/views.py"},
+    "shangban": {"bot/engine/match.py"},
+    "chongdian": {"bot/engine/game.py", "bot/engine/match.py"},
+    "yaotou": {"bot/bench/yaotou.py", "bot/engine/game.py", "bot/engine/match.py"},
+    "declare_natural": {"bot/engine/match.py", "bot/service/tables.py"},
+    "kaidian_without_twos": {"bot/engine/plays.py"},
+    "big_joker_unbeatable": {"bot/engine/moves.py", "bot/engine/plays.py"},
+    "buy_with_two_first": {"bot/engine/match.py"},
+}
+"""Where switches are still read outside their own module: the before-play phases, the 革命 family
+and the card-strength switches await their move (issue 33 §1). The list may only shrink."""
+
+
+def _reads() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for pattern in ("bot/**/*.py", "cogs/**/*.py", "render/**/*.py"):
+        for path in ROOT.glob(pattern):
+            name = path.relative_to(ROOT).as_posix()
+            for attr in set(re.findall(r"rules\.(\w+)", path.read_text(encoding="utf-8"))):
+                if attr in SWITCHES and name != f"bot/engine/rules/{attr}.py":
+                    found.setdefault(attr, set()).add(name)
+    return found
+
+
+def test_issue33_1_no_switch_is_read_outside_its_module_but_those_still_to_move() -> None:
+    reads = _reads()
+    grown = {k: sorted(v - STILL_READ_OUTSIDE.get(k, set())) for k, v in reads.items()
+             if v - STILL_READ_OUTSIDE.get(k, set())}
+    assert not grown, f"read outside its module (move it into bot/engine/rules/<switch>.py): {grown}"
+    gone = {k: sorted(v - reads.get(k, set())) for k, v in STILL_READ_OUTSIDE.items() if v - reads.get(k, set())}
+    assert not gone, f"moved: take them off STILL_READ_OUTSIDE too: {gone}"
