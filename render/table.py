@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.engine import EVENT_WORDS, PLACE_ZH, Event, EventKind, MatchView, SeatView
+from bot.engine import EVENT_WORDS, PLACE_ZH, Event, EventKind, MatchView, SeatView, secret_decision
 from bot.words import play_words
 
 from . import cards, fonts
@@ -84,10 +84,6 @@ DECISIONS = {
     "yaotou": "要头还是无头",
 }
 """``MatchView.decision`` → what the centre says the awaited seat is deciding."""
-SECRET_DECISIONS = frozenset({"revolt", "declare"})
-"""Decisions only some hands face (革命: no 2 and no joker; 宣点: a pure 够级 set): naming the seat
-that decides would tell what it holds (issue 14, item 9), so no picture names it or lights its
-turn, except that seat's own panel."""
 PENDING = "选择"
 """The centre's word while a secret decision is awaited: 等待大家选择."""
 OPENING, READY = "开牌前", "准备"
@@ -226,8 +222,8 @@ def with_match(extras: TableExtras, mv: MatchView) -> TableExtras:
     totals = mv.standings.totals
     turn, decision = mv.to_act, DECISIONS.get(mv.decision or "")
     phase = MATCH_PHASES.get(mv.phase)
-    own = mv.decision in SECRET_DECISIONS and mv.to_act == extras.perspective
-    if mv.decision in SECRET_DECISIONS and not own:
+    own = secret_decision(mv.decision) and mv.to_act == extras.perspective
+    if secret_decision(mv.decision) and not own:  # naming the seat would tell its hand (issue 14, item 9)
         turn, decision = None, PENDING
     if extras.opening and not own:
         phase, turn, decision = OPENING, None, READY

@@ -22,8 +22,9 @@ from typing import Any
 import discord
 from discord.utils import MISSING
 
+from bot.engine import secret_decision
 from bot.service.store import PanelRow
-from bot.service.tables import SECRET_DECISIONS, Change, Table, TableService
+from bot.service.tables import Change, Table, TableService
 from cogs.i18n import bilingual, fit
 from cogs.ids import TableButton
 from cogs.views import (
@@ -494,7 +495,7 @@ class TableMessenger:
             p.pings[user_id] = message.id
         seat = table.to_act
         occupant = table.seats[seat] if seat is not None else None
-        secret = seat is not None and table.match is not None and table.match.decision in SECRET_DECISIONS
+        secret = seat is not None and table.match is not None and secret_decision(table.match.decision)
         if warning == seat and occupant is not None and occupant.user_id is not None and not secret:
             current = occupant.user_id
             only = discord.AllowedMentions(users=[discord.Object(current)], everyone=False, roles=False)

@@ -12,16 +12,44 @@ from .errors import GoujiError, IllegalAction, InvalidCards, InvalidPlay
 from .events import EVENT_WORDS, PLACE_EN, PLACE_ZH, Event, EventKind, describe
 from .game import Game, table_lost
 from .legal import LegalActions
-from .match import Match, MatchView, Standings
+from .match import Match, MatchView, Standings, secret_decision
 from .plays import Play, beats, is_gouji, is_pure_gouji, parse_play
 from .ruleset import Ruleset
 from .scoring import ITEM_NAMES, GameResult, double_words
 from .view import SeatView
 
 __all__ = [
-    "DECK_SIZE", "EVENT_WORDS", "ITEM_NAMES", "PLACE_EN", "PLACE_ZH", "SEATS",
-    "Event", "EventKind", "Game", "GameResult", "GoujiError", "IllegalAction", "InvalidCards", "InvalidPlay",
-    "LegalActions", "Match", "MatchView", "Play", "Ruleset", "SeatView", "Standings",
-    "beats", "describe", "double_words", "format_counts", "is_gouji", "is_pure_gouji", "opposite", "parse_cards",
-    "parse_play", "table_lost", "team_of",
+    "DECK_SIZE",
+    "EVENT_WORDS",
+    "ITEM_NAMES",
+    "PLACE_EN",
+    "PLACE_ZH",
+    "SEATS",
+    "Event",
+    "EventKind",
+    "Game",
+    "GameResult",
+    "GoujiError",
+    "IllegalAction",
+    "InvalidCards",
+    "InvalidPlay",
+    "LegalActions",
+    "Match",
+    "MatchView",
+    "Play",
+    "Ruleset",
+    "SeatView",
+    "Standings",
+    "beats",
+    "describe",
+    "double_words",
+    "format_counts",
+    "is_gouji",
+    "is_pure_gouji",
+    "opposite",
+    "parse_cards",
+    "parse_play",
+    "secret_decision",
+    "table_lost",
+    "team_of",
 ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -48,19 +49,6 @@ TRIBUTE_NAMES = {"dian": "点贡", "shao": "捎贡", "burn": "烧贡", "men": "�
 SUITS = "SHCD"
 """♠ ♥ ♣ ♦ as letters: suits are kept for the 4s only, which is all 上班 needs (R2.1, R14.4)."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-PHASE_OF = {
-    "choose-leader": "choose-leader", "buy-check": "buy", "buy-offer": "buy", "buy-answer": "buy",
-    "deal": "deal", "tribute-plan": "tribute", "dian-choice": "tribute", "tribute": "tribute",
-    "tribute-mate": "tribute",
-    "revolution-plan": "revolution", "revolt": "revolution", "revolution-resolve": "revolution",
-    "declare-plan": "declare", "declare": "declare", "start-play": "play",
-    "shangban-plan": "shangban", "shangban": "shangban", "shangban-resolve": "shangban",
-    "chongdian-plan": "revolution", "chongdian": "revolution", "yaotou": "revolution",
-}
-DECISIONS = ("choose-leader", "buy-offer", "buy-answer", "dian-choice", "tribute-mate", "revolt", "declare",
-             "shangban", "chongdian", "yaotou")
-
-
 @dataclass(frozen=True)
 class Standings:
     """Team points game by game and in total (R10.5, R10.6); ``winner`` once the match is over."""
@@ -249,11 +237,7 @@ class Match:
         if self.phase == "play":
             return "pass" if "pass" in actions else actions[0]
         task = self.queue[0]
-        prefer = {"buy-offer": actions[0], "buy-answer": "accept", "revolt": "no-revolt",
-                  "declare": "declare-natural", "dian-choice": "tribute-none", "tribute-mate": "tribute-give",
-                  "choose-leader": f"choose-leader {seat}", "shangban": "shangban", "chongdian": "no-chongdian",
-                  "yaotou": "yaotou"}
-        return prefer[task["kind"]]
+        return _decision(task).default(task, actions)
 
     def standings(self) -> Standings:
         per_game = [r["team_points"] for r in self.results]
@@ -320,105 +304,103 @@ class Match:
         self._run()
 
     def _choices(self, task: dict[str, Any]) -> list[str]:
-        kind = task["kind"]
-        if kind == "choose-leader":
-            return [f"choose-leader {s}" for s in range(task["team"], SEATS, 2)]
-        if kind == "buy-offer":
-            rank = SYMBOLS[task["rank"]]
-            cards = [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]]
-            if self.rules.buy_with_two_first:  # R13.4 (002): a 2 if dealt one, else 小王, else 大王
-                cards = cards[:1]
-            return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + (["no-buy"] if self.hooks.buying.optional else [])
-        if kind == "shangban":
-            return ["shangban", "no-shangban"]
-        if kind == "chongdian":
-            return [f"chongdian {''.join(SYMBOLS[r] for r in c)}" for c in task["options"]] + ["no-chongdian"]
-        if kind == "yaotou":
-            return ["yaotou", "wutou"]
-        if kind == "buy-answer":
-            return ["accept", "refuse"]
-        if kind == "revolt":
-            return ["revolt", "no-revolt"]
-        if kind == "declare":
-            return ["declare-natural", "no-declare"]
-        if kind == "dian-choice":
-            return ["tribute-both", "tribute-none"]
-        if kind == "tribute-mate":
-            return ["tribute-give", "tribute-skip"]
-        raise AssertionError(kind)
+        return _decision(task).choices(self, task)
 
     def _decide(self, task: dict[str, Any], action: str) -> None:
-        kind, seat = task["kind"], task["seat"]
-        if kind == "choose-leader":
-            self.leader = int(action.split()[1])
-            self.events.append(Event(EventKind.CHOOSE_LEADER, seat, target=self.leader))
+        _decision(task).decide(self, task, action)
+
+    # ------------------------------------------------------------------ the decisions before play
+    def _choose_leader(self, task: dict[str, Any], action: str) -> None:
+        self.leader = int(action.split()[1])
+        self.events.append(Event(EventKind.CHOOSE_LEADER, task["seat"], target=self.leader))
+
+    def _buy_choices(self, task: dict[str, Any]) -> list[str]:
+        rank = SYMBOLS[task["rank"]]
+        cards = [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]]
+        if self.rules.buy_with_two_first:  # R13.4 (002): a 2 if dealt one, else 小王, else 大王
+            cards = cards[:1]
+        return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + (["no-buy"] if self.hooks.buying.optional else [])
+
+    def _buy_offer(self, task: dict[str, Any], action: str) -> None:
+        seat = task["seat"]
+        if action == "no-buy":
+            self.events.append(Event(EventKind.NO_BUY, seat, value=task["rank"]))
             return
-        if kind == "buy-offer":
-            if action == "no-buy":
-                self.events.append(Event(EventKind.NO_BUY, seat, value=task["rank"]))
-                return
-            card = parse_cards(action.split()[1]).index(1)
-            seller = task.get("from", opposite(seat))
-            self.events.append(Event(EventKind.BUY_OFFER, seat, SYMBOLS[card], target=seller, value=task["rank"]))
-            answer = {"kind": "buy-answer", "seat": seller, "buyer": seat, "rank": task["rank"], "card": card}
-            if not self.hooks.buying.optional:  # the seller must sell (R14.5)
-                self._decide(answer, "accept")
-            else:
-                self.queue.insert(0, answer)
-        elif kind == "buy-answer":
-            buyer, rank, card = task["buyer"], task["rank"], task["card"]
-            if action == "accept":
-                self._move(buyer, seat, card)
-                self.payable[buyer][card] -= 1
-                self._move(seat, buyer, rank)
-                self.events.append(Event(EventKind.BUY_ACCEPT, seat, SYMBOLS[card], target=buyer, value=rank))
-            else:
-                self.events.append(Event(EventKind.BUY_REFUSE, seat, target=buyer, value=rank))
-        elif kind == "revolt":
-            if action == "revolt":
-                self.votes.append(seat)
-                self.events.append(Event(EventKind.REVOLT_DECLARE, seat))
-        elif kind == "declare":
-            if action == "declare-natural":
-                self.natural.append(seat)
-        elif kind == "shangban":
-            if action == "shangban":
-                shown = SUIT_SYMBOLS[task["suit"]] + "4"
-                self.events.append(Event(EventKind.SHANGBAN, seat, shown, value=task["count"]))
-                self.shown4.append([seat, task["count"]])
-        elif kind == "chongdian":
-            if action == "no-chongdian":
-                self.events.append(Event(EventKind.NO_CHONGDIAN, seat))
-            else:
-                arg = action.split()[1]
-                combo = next(c for c in task["options"] if "".join(SYMBOLS[r] for r in c) == arg)
-                self.chong_sets = [str(Play(r, self.hands[seat][r])) for r in combo]
-        elif kind == "yaotou":
-            self.yaotou = action == "yaotou"
-        elif kind == "dian-choice":
-            self.events.append(Event(EventKind.DIAN_CHOICE, seat, tag="both" if action == "tribute-both" else "none"))
-            if action == "tribute-both":
-                self.dian_both.append(list(task["pair"]))
-        elif kind == "tribute-mate":
-            if action == "tribute-give":
-                self._pay(task)
-            else:
-                cards = self._tribute_cards(task["seat"], task["n"])
-                self.events.append(Event(EventKind.TRIBUTE_SKIP, seat, format_counts(cards) or "—", target=task["to"],
-                                         tag=TRIBUTE_NAMES[task["tag"]]))
+        card = parse_cards(action.split()[1]).index(1)
+        seller = task.get("from", opposite(seat))
+        self.events.append(Event(EventKind.BUY_OFFER, seat, SYMBOLS[card], target=seller, value=task["rank"]))
+        answer = {"kind": "buy-answer", "seat": seller, "buyer": seat, "rank": task["rank"], "card": card}
+        if not self.hooks.buying.optional:  # the seller must sell (R14.5)
+            self._buy_answer(answer, "accept")
+        else:
+            self.queue.insert(0, answer)
+
+    def _buy_answer(self, task: dict[str, Any], action: str) -> None:
+        seat, buyer, rank, card = task["seat"], task["buyer"], task["rank"], task["card"]
+        if action == "accept":
+            self._move(buyer, seat, card)
+            self.payable[buyer][card] -= 1
+            self._move(seat, buyer, rank)
+            self.events.append(Event(EventKind.BUY_ACCEPT, seat, SYMBOLS[card], target=buyer, value=rank))
+        else:
+            self.events.append(Event(EventKind.BUY_REFUSE, seat, target=buyer, value=rank))
+
+    def _revolt(self, task: dict[str, Any], action: str) -> None:
+        if action == "revolt":
+            self.votes.append(task["seat"])
+            self.events.append(Event(EventKind.REVOLT_DECLARE, task["seat"]))
+
+    def _declare(self, task: dict[str, Any], action: str) -> None:
+        if action == "declare-natural":
+            self.natural.append(task["seat"])
+
+    def _shangban(self, task: dict[str, Any], action: str) -> None:
+        if action == "shangban":
+            shown = SUIT_SYMBOLS[task["suit"]] + "4"
+            self.events.append(Event(EventKind.SHANGBAN, task["seat"], shown, value=task["count"]))
+            self.shown4.append([task["seat"], task["count"]])
+
+    def _chongdian_choices(self, task: dict[str, Any]) -> list[str]:
+        return [f"chongdian {''.join(SYMBOLS[r] for r in c)}" for c in task["options"]] + ["no-chongdian"]
+
+    def _chongdian(self, task: dict[str, Any], action: str) -> None:
+        seat = task["seat"]
+        if action == "no-chongdian":
+            self.events.append(Event(EventKind.NO_CHONGDIAN, seat))
+            return
+        arg = action.split()[1]
+        combo = next(c for c in task["options"] if "".join(SYMBOLS[r] for r in c) == arg)
+        self.chong_sets = [str(Play(r, self.hands[seat][r])) for r in combo]
+
+    def _yaotou(self, task: dict[str, Any], action: str) -> None:
+        self.yaotou = action == "yaotou"
+
+    def _dian_choice(self, task: dict[str, Any], action: str) -> None:
+        both = action == "tribute-both"
+        self.events.append(Event(EventKind.DIAN_CHOICE, task["seat"], tag="both" if both else "none"))
+        if both:
+            self.dian_both.append(list(task["pair"]))
+
+    def _tribute_mate(self, task: dict[str, Any], action: str) -> None:
+        if action == "tribute-give":
+            self._pay(task)
+            return
+        cards = self._tribute_cards(task["seat"], task["n"])
+        self.events.append(Event(EventKind.TRIBUTE_SKIP, task["seat"], format_counts(cards) or "—", target=task["to"],
+                                 tag=TRIBUTE_NAMES[task["tag"]]))
 
     # ------------------------------------------------------------------ the queue
     def _run(self) -> None:
         """Carry out automatic tasks until a decision is due or the phases before play are done."""
         while self.queue:
             task = self.queue[0]
-            kind = task["kind"]
-            self.phase = PHASE_OF[kind]
-            if kind in DECISIONS:
+            kind = TASKS[task["kind"]]
+            self.phase = kind.phase
+            if isinstance(kind, Decision):
                 self._waiting = task["seat"]
                 return
             self.queue.pop(0)
-            getattr(self, "_task_" + kind.replace("-", "_"))(task)
+            kind.run(self, task)
             if self.phase == "play":
                 return
         self._waiting = None
@@ -554,7 +536,7 @@ class Match:
             return False
         for task in self.queue:
             kind = task["kind"]
-            if kind in ("revolt", "declare") and task["seat"] == seat:
+            if secret_decision(kind) and task["seat"] == seat:
                 return True
             if (kind == "revolution-plan" and self._may_revolt(seat)) or (
                     kind == "declare-plan" and self._may_declare(seat)):
@@ -690,3 +672,81 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match game {self.game_no}/{self.games} phase={self.phase} to_act={self._waiting}>"
+
+
+Fixed = Callable[[dict[str, Any], list[str]], str]
+"""What the table chooses for a silent seat, from the task and the seat's choices."""
+
+
+@dataclass(frozen=True, slots=True)
+class Automatic:
+    """A task the rules carry out without anyone's choice (赠3, tribute cards, planning the next tasks)."""
+
+    phase: str
+    run: Callable[[Match, dict[str, Any]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A task one seat decides: its choices (``legal_actions``), what the table chooses for it on
+    time-out (``default_action``: the safe choice), and what the choice does."""
+
+    phase: str
+    choices: Callable[[Match, dict[str, Any]], list[str]]
+    decide: Callable[[Match, dict[str, Any], str], None]
+    default: Fixed
+    secret: bool = False
+    """Whether being asked tells something of the hand (革命: no 2 or joker; 宣点: no pure 够级牌), so
+    that nobody but the seat may learn who is deciding it."""
+
+
+def _always(*choices: str) -> Callable[[Match, dict[str, Any]], list[str]]:
+    return lambda _m, _task: list(choices)
+
+
+def _pick(action: str) -> Fixed:
+    return lambda _task, _actions: action
+
+
+TASKS: dict[str, Automatic | Decision] = {
+    "choose-leader": Decision("choose-leader",
+                              lambda _m, t: [f"choose-leader {s}" for s in range(t["team"], SEATS, 2)],
+                              Match._choose_leader, lambda t, _a: f"choose-leader {t['seat']}"),
+    "deal": Automatic("deal", Match._task_deal),
+    "buy-check": Automatic("buy", Match._task_buy_check),
+    "buy-offer": Decision("buy", Match._buy_choices, Match._buy_offer, lambda _t, actions: actions[0]),
+    "buy-answer": Decision("buy", _always("accept", "refuse"), Match._buy_answer, _pick("accept")),
+    "tribute-plan": Automatic("tribute", Match._task_tribute_plan),
+    "dian-choice": Decision("tribute", _always("tribute-both", "tribute-none"), Match._dian_choice,
+                            _pick("tribute-none")),
+    "tribute": Automatic("tribute", Match._task_tribute),
+    "tribute-mate": Decision("tribute", _always("tribute-give", "tribute-skip"), Match._tribute_mate,
+                             _pick("tribute-give")),
+    "revolution-plan": Automatic("revolution", Match._task_revolution_plan),
+    "revolt": Decision("revolution", _always("revolt", "no-revolt"), Match._revolt, _pick("no-revolt"), secret=True),
+    "revolution-resolve": Automatic("revolution", Match._task_revolution_resolve),
+    "chongdian-plan": Automatic("revolution", Match._task_chongdian_plan),
+    "chongdian": Decision("revolution", Match._chongdian_choices, Match._chongdian, _pick("no-chongdian")),
+    "yaotou": Decision("revolution", _always("yaotou", "wutou"), Match._yaotou, _pick("yaotou")),
+    "declare-plan": Automatic("declare", Match._task_declare_plan),
+    "declare": Decision("declare", _always("declare-natural", "no-declare"), Match._declare, _pick("declare-natural"),
+                        secret=True),
+    "shangban-plan": Automatic("shangban", Match._task_shangban_plan),
+    "shangban": Decision("shangban", _always("shangban", "no-shangban"), Match._shangban, _pick("shangban")),
+    "shangban-resolve": Automatic("shangban", Match._task_shangban_resolve),
+    "start-play": Automatic("play", Match._task_start_play),
+}
+"""Every kind of task of the queue before play, by the name the stored queue (plain JSON) gives it:
+an automatic task, or a decision with its choices, its time-out choice and its effect."""
+
+
+def _decision(task: dict[str, Any]) -> Decision:
+    kind = TASKS[task["kind"]]
+    assert isinstance(kind, Decision), task["kind"]
+    return kind
+
+
+def secret_decision(kind: str | None) -> bool:
+    """Whether the decision of that kind (``Match.decision``) may not be told to anyone but its seat."""
+    task = TASKS.get(kind or "")
+    return isinstance(task, Decision) and task.secret

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot.ai import HINT_BUDGET, Player, Suggestion, make_player, suggest
-from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset
+from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset, secret_decision
 from bot.engine.rules import SWITCHES
 from bot.service.shards import Shards
 from bot.service.store import FinishedGame, Store, StoreError, TableRow
@@ -52,10 +52,6 @@ THINKERS = max(1, (os.cpu_count() or 2) - 1)
 TRUSTEE_WAIT = 4.0
 """Seconds the AI waits before moving for a seat in 托管 whose player has a live hand panel: time
 for the player to see the turn and press 我回来了 (``TableService.resume``) or play."""
-SECRET_DECISIONS = frozenset({"revolt", "declare"})
-"""Decisions before play that only some hands have (革命: no 2 and no joker; 宣点: no pure 够级 set):
-the seat deciding is never named in public, so it is not pinged either; its panel asks it, within
-the ready check of 第八条 that every game has while such a choice is on (``Table.opening``)."""
 OPENING_PHASES = frozenset({"revolution", "declare"})
 """The match's phases before play that belong to 第八条's ready check: the public ones (buying,
 tribute, 上班) come before it and are told as they happen."""
@@ -214,9 +210,10 @@ class Table:
         return m is not None and m.phase == "play" and self.opening() and bool(self.unready())
 
     def secret_pending(self) -> bool:
-        """Whether the table waits on a choice nobody may be named for (``SECRET_DECISIONS``)."""
+        """Whether the table waits on a choice nobody may be named for (``secret_decision``: only some
+        hands face it, so the seat deciding is never named in public nor pinged; its panel asks it)."""
         m = self.match
-        return self.status == "playing" and m is not None and m.decision in SECRET_DECISIONS
+        return self.status == "playing" and m is not None and secret_decision(m.decision)
 
     def new_deal(self) -> None:
         """A deal (each game's, or again after two 革命): every player says 准备 anew (第八条)."""
@@ -623,7 +620,7 @@ class TableService:
             key = table.turn_key()
             seat = table.to_act
             occupant = table.seats[seat] if seat is not None else None
-            secret = seat is not None and table.match.decision in SECRET_DECISIONS
+            secret = seat is not None and secret_decision(table.match.decision)
             if occupant and occupant.user_id and table.pinged != key and not secret:  # 托管 seats too
                 table.pinged = key
                 change.mention = occupant.user_id
