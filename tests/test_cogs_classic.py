@@ -219,7 +219,7 @@ async def classic_table(h: Harness, match: Match, **options: object) -> Table:
     table = h.service.tables[CHANNEL]
     put(table, match)
     await h.settle()
-    await h.bot.messenger.flush(table.id)
+    await h.messenger.flush(table.id)
     return table
 
 

@@ -42,10 +42,12 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "bot.bench": ({"bot.engine", "bot.ai", "bot.cli", "bot.service", "bot.bench", "bot.logs"},
                   {"discord", "PIL", "render", "cogs"}),
     "cogs": ({"bot.engine", "bot.ai", "bot.service", "bot.words", "bot.logs", "render", "cogs"}, set()),
+    "bot.discord": ({"bot.service", "bot.logs"}, {"cogs", "render"}),
 }
 """What each layer may import of ours, and what it must not import at all. The cogs sit on the
 service and see the client (``bot.discord``) only under ``TYPE_CHECKING``; the client on top
-(``bot.discord``) and the entry point ``bot.__main__`` may import everything."""
+(``bot.discord``) loads the cogs by name and imports none of them (issue 33 §3); the entry point
+``bot.__main__`` may import everything."""
 
 
 def _module(path: Path) -> str:

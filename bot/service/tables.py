@@ -303,12 +303,28 @@ class TableService:
         self.trustee_wait = trustee_wait
         self.hint_budget = hint_budget
         """Seconds the 提示 button may search (``hint``); 0: the instant suggestion."""
-        self.present: Callable[[Table, int], bool] = lambda table, user_id: False
-        """Whether a user has a live hand panel at a table (the messenger knows; set by the app)."""
+        self.watched: dict[tuple[int, int], float] = {}
+        """Until when (seconds since the epoch; infinite in a DM) each player's hand panel is kept up to date,
+        by (table id, user id). The presentation layer says so as it follows and drops panels (``watch``,
+        ``unwatch``); the service reads only this record (``watching``) — it never calls up into the layer
+        above it to ask."""
         self.closed = False
         self._thinkers: ProcessPoolExecutor | None = None
         self._dm: dict[int, bool] = {}
         """Players' choice of the hand panel by DM, by user id, as far as it was read."""
+
+    def watch(self, table_id: int, user_id: int, until: float) -> None:
+        """The user has a hand panel at this table that is redrawn as the game moves, until ``until``."""
+        self.watched[(table_id, user_id)] = until
+
+    def unwatch(self, table_id: int, user_id: int) -> None:
+        """The user's hand panel at this table is no longer redrawn."""
+        self.watched.pop((table_id, user_id), None)
+
+    def watching(self, table: Table, user_id: int) -> bool:
+        """Whether the user sees this table's turns on a live hand panel: 托管 then waits ``trustee_wait``
+        before the AI moves for them, time to take the seat back (``_turn``)."""
+        return self.watched.get((table.id, user_id), 0.0) > time.time()
 
     async def prefers_dm(self, user_id: int) -> bool:
         """Whether the player asked for the hand panel by direct message (``set_prefers_dm``); read from
@@ -694,7 +710,7 @@ class TableService:
             elif table.machine_turn():
                 seat = table.to_act
                 occupant = table.seats[seat] if seat is not None else None
-                if occupant is not None and occupant.user_id is not None and self.present(table, occupant.user_id):
+                if occupant is not None and occupant.user_id is not None and self.watching(table, occupant.user_id):
                     await self.sleep(self.trustee_wait)  # 托管 with a live panel: time to take it back
                 await self.sleep(self.rng.uniform(*self.ai_delay))
             else:

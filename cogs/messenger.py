@@ -1,5 +1,6 @@
 """The messenger: keeps every table's public message, turn pings, results and live hand panels in
-step with the table service — pure Discord presentation, below the client that starts it.
+step with the table service — pure Discord presentation, so it lives with the cogs and is made by the
+extension's ``setup`` (``cogs.gouji``); the client never imports it.
 
 The service tells it of each change; it coalesces a burst of changes into one edit per table
 (Discord limits how often a message may be edited), edits each live panel at most once a second
@@ -24,9 +25,10 @@ from discord.utils import MISSING
 
 from bot.service.store import PanelRow
 from bot.service.tables import SECRET_DECISIONS, Change, Table, TableService
-from cogs.i18n import bilingual, fit
-from cogs.ids import TableButton
-from cogs.views import (
+
+from .i18n import bilingual, fit
+from .ids import TableButton
+from .views import (
     OPEN_PANEL,
     READY_BUTTON,
     READY_CALL,
@@ -227,6 +229,7 @@ class TableMessenger:
             delay = max(0.0, live.until - time.time())
             live.expiry = asyncio.get_running_loop().call_later(delay, self._expire, table_id, user_id, live)
         self._panels[(table_id, user_id)] = live
+        self.service.watch(table_id, user_id, live.until)
 
     def _expire(self, table_id: int, user_id: int, live: _Live) -> None:
         """The panel's token is near its end: its last edit says it no longer updates, with 刷新."""
@@ -251,11 +254,6 @@ class TableMessenger:
                 continue
             self._follow(row.table_id, row.user_id, live)
 
-    def has_panel(self, table: Table, user_id: int) -> bool:
-        """Whether the user has a hand panel at this table that the bot still edits (so it shows the turn)."""
-        live = self._panels.get((table.id, user_id))
-        return live is not None and live.until > time.time()
-
     async def _keep(self, row: PanelRow) -> None:
         try:
             await self.service.store.set_panel(row)
@@ -271,6 +269,7 @@ class TableMessenger:
         if current is not None and current.expiry is not None:
             current.expiry.cancel()
         self._panels.pop((table_id, user_id), None)
+        self.service.unwatch(table_id, user_id)
         try:
             await self.service.store.drop_panel(table_id, user_id)
         except Exception:  # a stale row: the next restart tries it and forgets it then
