@@ -26,9 +26,8 @@ from .moves import only_threes
 from .plays import opens_without_fours
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .match import Match
     from .plays import Play
+    from .port import GamePort, MatchPort
     from .rules import Ruleset
 
 TRIBUTE_RANKS = (RED, BLACK, TWO)
@@ -71,17 +70,17 @@ class Burning(Rule):
     tribute_tag: ClassVar[str] = "shao"
     """The name of the tribute a burn that stood costs (R12: 捎贡)."""
 
-    def lead_duty(self, g: Game, seat: int) -> str | None:
+    def lead_duty(self, g: GamePort, seat: int) -> str | None:
         """What the seat's lead must carry: ``joker`` (R6.4 步步带王, while it holds non-3 cards and a
         joker to carry them), ``burn`` (R14.2), or None."""
         h = g.hands[seat]
         return "joker" if g.burn.duty[seat] and (h[BLACK] + h[RED]) > 0 and not only_threes(h) else None
 
-    def let_refusal(self, g: Game) -> tuple[str, str] | None:
+    def let_refusal(self, g: GamePort) -> tuple[str, str] | None:
         """Why no seat may let (让牌, R5.4) the play on the table under this rule, or None."""
         return None
 
-    def answered(self, g: Game, seat: int, prev_seat: int, kind: str) -> None:
+    def answered(self, g: GamePort, seat: int, prev_seat: int, kind: str) -> None:
         """What an answer of ``kind`` to ``prev_seat``'s play does to 捎 and 步步带王."""
         r, duty = g.round, g.burn.duty
         shao = r.round_shao
@@ -94,7 +93,7 @@ class Burning(Rule):
             duty[seat] = True
             return
         if kind in ("dadian", "kill"):
-            g._log_answer(seat, prev_seat, kind)
+            g.log_answer(seat, prev_seat, kind)
         if was_shao_play:
             r.round_shao = None
             g.events.append(Event(EventKind.JIESHAO, seat, target=prev_seat))
@@ -112,13 +111,13 @@ class BurnFirst(Burning):
     gouji_order = BURN_ORDER
     tribute_tag = "burn"
 
-    def lead_duty(self, g: Game, seat: int) -> str | None:
+    def lead_duty(self, g: GamePort, seat: int) -> str | None:
         b = g.burn.burning
         if b is not None and b[0] == seat and not only_threes(g.hands[seat]):
             return "burn"  # only the lead that empties the hand (under 憋3, its 3s) is free
         return super().lead_duty(g, seat)
 
-    def let_refusal(self, g: Game) -> tuple[str, str] | None:
+    def let_refusal(self, g: GamePort) -> tuple[str, str] | None:
         if g.round.top_gouji:  # decision 30
             return (
                 "够级牌不能让：烧牌的人已经问过，只剩对头能打",
@@ -126,7 +125,7 @@ class BurnFirst(Burning):
             )
         return None
 
-    def answered(self, g: Game, seat: int, prev_seat: int, kind: str) -> None:
+    def answered(self, g: GamePort, seat: int, prev_seat: int, kind: str) -> None:
         """Beating a burner's play undoes its 烧 (解烧); a 烧 starts one; 打点 as in R6.2."""
         b = g.burn
         if b.burning is not None and b.burning[0] == prev_seat:
@@ -138,7 +137,7 @@ class BurnFirst(Burning):
             b.burning = (seat, prev_seat)
             b.duty[seat] = True
         else:
-            g._log_answer(seat, prev_seat, kind)
+            g.log_answer(seat, prev_seat, kind)
 
 
 # ---------------------------------------------------------------------- 开点
@@ -153,7 +152,7 @@ class Kaidian(Rule):
     def lost_at_deal(self, hand: list[int]) -> bool:
         return self.fours_cost and hand[FOUR] == 0
 
-    def fours_led(self, g: Game, seat: int, play: Play, fours: int, chance: bool) -> None:
+    def fours_led(self, g: GamePort, seat: int, play: Play, fours: int, chance: bool) -> None:
         """A lead of 4s (``fours`` held before it; ``chance``: the seat won the last round's 纯够级)."""
         o = g.opening
         if o.kaidian[seat] or o.kaidian_lost[seat]:
@@ -163,14 +162,14 @@ class Kaidian(Rule):
             o.kaidian[seat] = True
             g.events.append(Event(EventKind.KAIDIAN, seat))
         elif self.fours_cost:
-            g._give_up(seat)
+            g.give_up(seat)
 
-    def fours_followed(self, g: Game, seat: int) -> None:
+    def fours_followed(self, g: GamePort, seat: int) -> None:
         """An answer made of 4s."""
         if self.fours_cost:
-            g._give_up(seat)
+            g.give_up(seat)
 
-    def round_won(self, g: Game, top_seat: int) -> None:
+    def round_won(self, g: GamePort, top_seat: int) -> None:
         """The round ends on ``top_seat``'s play, which still holds cards: a 纯够级 play gives the chance
         to lead all 4s now (whether the seat still may is checked then, so that the chance, which is
         public, does not tell who holds no 4)."""
@@ -185,7 +184,7 @@ class KaidianWithoutFours(Kaidian):
     rules = ("R14.1", "R14.3")
     fours_cost = False
 
-    def round_won(self, g: Game, top_seat: int) -> None:
+    def round_won(self, g: GamePort, top_seat: int) -> None:
         o, r = g.opening, g.round
         assert r.top is not None
         if o.kaidian[top_seat] or o.kaidian_lost[top_seat]:
@@ -201,7 +200,7 @@ class Restrictions(Rule):
 
     rules: ClassVar[tuple[str, ...]] = ("R9.4",)
 
-    def ended(self, g: Game) -> bool:
+    def ended(self, g: GamePort) -> bool:
         return 2 in g.places
 
 
@@ -210,7 +209,7 @@ class RestrictionsByCount(Restrictions):
 
     rules = ("R14.9",)
 
-    def ended(self, g: Game) -> bool:
+    def ended(self, g: GamePort) -> bool:
         return g.holding <= 4
 
 
@@ -226,7 +225,7 @@ class ChuanSan(Rule):
     hui: ClassVar[bool] = True
     """After 串三家 the next game opens with 汇5 (R11.6)."""
 
-    def multiplier(self, g: Game) -> int:
+    def multiplier(self, g: GamePort) -> int:
         """The score multiplier of a finished game."""
         return 2 if g.grand_slam is not None else 1
 
@@ -243,7 +242,7 @@ class ChuanSanHu(ChuanSan):
     next_chosen = False
     hui = False
 
-    def multiplier(self, g: Game) -> int:
+    def multiplier(self, g: GamePort) -> int:
         return 2 if g.grand_slam is not None or g.chuan_san is not None else 1
 
     def tributes(self, prev: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -263,7 +262,7 @@ class Buying(Rule):
     optional: ClassVar[bool] = True
     """The buyer may decline (``no-buy``) and the seller refuse (``refuse``)."""
 
-    def check(self, m: Match, seat: int, rank: int) -> None:
+    def check(self, m: MatchPort, seat: int, rank: int) -> None:
         """A seat without ``rank`` after the deal: queue its offer, or give it one."""
         opp = opposite(seat)
         can_pay = any(m.payable[seat][r] for r in TRIBUTE_RANKS)
@@ -276,7 +275,7 @@ class Buying(Rule):
                                                   (seat + 5) % SEATS, (seat + 1) % SEATS]
         giver = next((g for g in chain if m.hands[g][rank] >= 2), None)
         if giver is not None:
-            m._move(giver, seat, rank)
+            m.hand_over(giver, seat, rank)
             m.events.append(Event(EventKind.GIFT, giver, target=seat, value=rank, auto=True))
 
 
@@ -289,7 +288,7 @@ class CompulsoryBuyThree(Buying):
     ranks = (THREE,)
     optional = False
 
-    def check(self, m: Match, seat: int, rank: int) -> None:
+    def check(self, m: MatchPort, seat: int, rank: int) -> None:
         if not any(m.payable[seat][r] for r in TRIBUTE_RANKS):
             if m.rules.revolution:
                 if seat not in m.votes:
@@ -304,7 +303,7 @@ class CompulsoryBuyThree(Buying):
                 return
         giver = next((g for g in ((seat + 4) % SEATS, (seat + 2) % SEATS) if m.hands[g][THREE] >= 2), None)
         if giver is not None:
-            m._move(giver, seat, THREE)
+            m.hand_over(giver, seat, THREE)
             m.events.append(Event(EventKind.ASK3, giver, target=seat, auto=True))
 
 
@@ -316,7 +315,7 @@ class Tribute(Rule):
     paid: ClassVar[bool] = True
     """Whether tribute is paid between games, and 点贡 chosen before the deal."""
 
-    def plan(self, m: Match) -> list[dict[str, Any]]:
+    def plan(self, m: MatchPort) -> list[dict[str, Any]]:
         """The tribute tasks after the last game, logging 抗贡."""
         prev = m.results[-1]
         for s in range(SEATS):
@@ -327,7 +326,7 @@ class Tribute(Rule):
             elif m.dealt[s][BLACK] == 4:
                 m.events.append(Event(EventKind.KANGGONG, s, tag="B"))
                 m.excused[s] = True
-        only = m.hooks.chuan_san.tributes(prev)
+        only = hooks_for(m.rules).chuan_san.tributes(prev)
         if only is not None:
             return only
         places, kaidian = prev["places"], prev["kaidian"]
@@ -341,7 +340,7 @@ class Tribute(Rule):
                 tasks.append(tribute_task(loser, winner, 1, "dian"))
             elif [a, b] in m.dian_both:  # chosen before the deal (第三十一条)
                 tasks += [tribute_task(a, b, 1, "dian"), tribute_task(b, a, 1, "dian")]
-        burn = m.hooks.burning.tribute_tag
+        burn = hooks_for(m.rules).burning.tribute_tag
         tasks += [tribute_task(victim, by, 1, burn) for by, victim in prev["shao"]]
         tasks += [tribute_task(victim, by, 1, "men") for by, victim in prev["men"]]
         if prev["chuan_san"] is not None:
@@ -358,7 +357,7 @@ class NoTribute(Tribute):
     rules = ("R12",)
     paid = False
 
-    def plan(self, m: Match) -> list[dict[str, Any]]:
+    def plan(self, m: MatchPort) -> list[dict[str, Any]]:
         return []
 
 
