@@ -42,7 +42,6 @@ from .views import (
     hand_panel,
     last_game_end,
     moved_panel,
-    panel_key,
     ready_countdown,
     rematch_view,
     result_card,
@@ -287,8 +286,8 @@ class TableMessenger:
                 self._want(table_id, user_id, live, "final")  # edited once to its final state, then let go
             elif table.status != "playing" or seat is None or live.until < time.time():
                 await self._forget(table_id, user_id)
-            elif panel_key(table, seat) != live.key:
-                live.key = panel_key(table, seat)
+            elif table.seat_key(seat) != live.key:
+                live.key = table.seat_key(seat)
                 self._want(table_id, user_id, live, "panel")
 
     def _want(self, table_id: int, user_id: int, live: _Live, want: str) -> None:
@@ -327,7 +326,7 @@ class TableMessenger:
                     elif want == "moved":
                         await live.edit(content=moved_panel(table, seat), attachments=[], view=None)
                     else:
-                        panel = hand_panel(table, seat)
+                        panel = hand_panel(table.seat_now(seat))
                         await live.edit(content=panel.card.content, attachments=[await panel.card.file()],
                                         view=panel.card.view)
             except discord.HTTPException:

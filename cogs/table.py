@@ -140,8 +140,8 @@ class TableCommands(CogPart):
         on it, ``done`` what was just done."""
         user = interaction.user
         seat = _own_seat(table, user.id)
-        panel = hand_panel(table, seat, notice=notice, done=done, burn=burn,
-                           hint=await self.service.hint(table, seat) if hint else None)
+        now = table.seat_now(seat, await self.service.hint(table, seat) if hint else None)
+        panel = hand_panel(now, notice=notice, done=done, burn=burn)
         if not edit and interaction.guild_id is not None and await self.service.prefers_dm(user.id):
             await self.send_dm(interaction, table, panel)  # the player's setting: panels by DM
             return
@@ -311,7 +311,7 @@ class TableCommands(CogPart):
         if not dm:
             await self.show_panel(interaction, table, edit=False)
             return
-        await self.send_dm(interaction, table, hand_panel(table, _own_seat(table, interaction.user.id)))
+        await self.send_dm(interaction, table, hand_panel(table.seat_now(_own_seat(table, interaction.user.id))))
 
     async def send_dm(self, interaction: discord.Interaction[Any], table: Table, panel: Panel) -> None:
         """The panel by direct message (which a phone keeps, and which is edited for the whole match):

@@ -34,7 +34,7 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "bot.service.store": ({"bot.service.db", "bot.service.league", "bot.service.rating", "bot.service.shards",
                            "bot.logs"}, SERVICE_BANS),
     "bot.service.tables": ({"bot.engine", "bot.ai", "bot.service.store", "bot.service.league", "bot.service.shards",
-                            "bot.logs"}, SERVICE_BANS),
+                            "bot.logs", "bot.words"}, SERVICE_BANS),
     "bot.service.replay": ({"bot.engine"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
     "bot.service.review": ({"bot.engine", "bot.ai", "bot.service.replay"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
     "bot.service": ({"bot.service"}, SERVICE_BANS),
