@@ -410,23 +410,22 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own hand, everything public, nobody else's cards."""
-        g = self
-        seen = {e.seat for e in g.events if e.kind == "giveup"}
+        seen = {e.seat for e in self.events if e.kind == "giveup"}
         gave_up = [s in seen for s in range(6)]
-        public = g.public_dict(seat)
+        public = self.public_dict(seat)
         return SeatView(
-            seat=seat, rules=g.rules, hand=g.hand(seat), counts=g.counts(), places=list(g.places),
-            to_act=g.to_act, leader=g.leader, round_leader=g.round_leader,
-            top=(g.top[0], str(g.top[1])) if g.top else None, top_gouji=g.top_gouji,
-            top_kind=g.top_kind if g.top else None, top_sijiji=g._top_sijiji(),
-            chong_beaten=2 - len(g.chong) if g.top_kind == "chong" and g.top else None,
-            may_kaidian=[not k and not lost for k, lost in zip(g.kaidian, public["kaidian_lost"], strict=True)],
-            marks=list(g.marks), passed=list(g.passed), let_by=g.let_by, kaidian=list(g.kaidian),
-            gave_up=gave_up, kaidian_chance=g.kaidian_chance, natural=list(g.natural), duty=list(g.duty),
-            luanchan=g.luanchan, over=g.over, chuan_san=g.chuan_san, ply=g.ply, events=list(g.events),
-            burning=g.burning, head=g.head, sijiji=g.sijiji,
-            peek={t: g.hand(t) for t in range(seat % 2, 6, 2)
-                  if g.rules.teammate_peek and t != seat and 0 < sum(g.hands[t]) < 10},
+            seat=seat, rules=self.rules, hand=self.hand(seat), counts=self.counts(), places=list(self.places),
+            to_act=self.to_act, leader=self.leader, round_leader=self.round_leader,
+            top=(self.top[0], str(self.top[1])) if self.top else None, top_gouji=self.top_gouji,
+            top_kind=self.top_kind if self.top else None, top_sijiji=self._top_sijiji(),
+            chong_beaten=2 - len(self.chong) if self.top_kind == "chong" and self.top else None,
+            may_kaidian=[not k and not lost for k, lost in zip(self.kaidian, public["kaidian_lost"], strict=True)],
+            marks=list(self.marks), passed=list(self.passed), let_by=self.let_by, kaidian=list(self.kaidian),
+            gave_up=gave_up, kaidian_chance=self.kaidian_chance, natural=list(self.natural), duty=list(self.duty),
+            luanchan=self.luanchan, over=self.over, chuan_san=self.chuan_san, ply=self.ply, events=list(self.events),
+            burning=self.burning, head=self.head, sijiji=self.sijiji,
+            peek={t: self.hand(t) for t in range(seat % 2, 6, 2)
+                  if self.rules.teammate_peek and t != seat and 0 < sum(self.hands[t]) < 10},
             public=public,
         )
 
