@@ -21,12 +21,9 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
-
-if TYPE_CHECKING:
-    from .table import TableCommands
 
 log = logging.getLogger(__name__)
 
@@ -83,11 +80,26 @@ def unreadable(data: Any) -> bool:
     return kind == discord.ComponentType.select.value and not data.get("values") and not HOUSE.fullmatch(custom_id)
 
 
-def _cog(interaction: discord.Interaction[Any]) -> TableCommands | None:
+class Clicks(Protocol):
+    """What a click on one of these components is handed to: the ``Gouji`` cog, by its table part
+    (``cogs.table.TableCommands``). Named here by what it does rather than imported, since the cog
+    imports this module: no import cycle, not even for the type checker."""
+
+    async def press(self, interaction: discord.Interaction[Any], table_id: int, action: str,
+                    revision: int) -> None: ...
+
+    async def act(self, interaction: discord.Interaction[Any], table_id: int, action: str,
+                  revision: int) -> None: ...
+
+    async def house_rules(self, interaction: discord.Interaction[Any], table_id: int, on: list[str],
+                          revision: int) -> None: ...
+
+
+def _cog(interaction: discord.Interaction[Any]) -> Clicks | None:
     cog = interaction.client.get_cog(COG_NAME)
     if cog is None:
         log.error("a gouji component was pressed but the %s cog is not loaded", COG_NAME)
-    return cog
+    return cast("Clicks | None", cog)
 
 
 class _Ours:

@@ -28,6 +28,7 @@ from bot.words import play_words
 
 from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
+from .messenger import TableMessenger
 from .part import CogPart
 from .views import REMATCH_HELP, RESUMED, Panel, hand_panel, play_menu, preset_name, seat_picker
 
@@ -61,6 +62,7 @@ class TableCommands(CogPart):
     """``/gouji open|hand|settings|play|pass|let|table|close`` and every table component (mixed into the cog)."""
 
     bot: GoujiBot
+    messenger: TableMessenger
 
     @property
     def service(self) -> TableService:
@@ -138,8 +140,8 @@ class TableCommands(CogPart):
         on it, ``done`` what was just done."""
         user = interaction.user
         seat = _own_seat(table, user.id)
-        panel = hand_panel(table, seat, notice=notice, done=done, burn=burn,
-                           hint=await self.service.hint(table, seat) if hint else None)
+        now = table.seat_now(seat, await self.service.hint(table, seat) if hint else None)
+        panel = hand_panel(now, notice=notice, done=done, burn=burn)
         if not edit and interaction.guild_id is not None and await self.service.prefers_dm(user.id):
             await self.send_dm(interaction, table, panel)  # the player's setting: panels by DM
             return
@@ -153,9 +155,9 @@ class TableCommands(CogPart):
                                                            view=panel.card.view or MISSING, ephemeral=True)
             message_id = sent.message_id
         if interaction.guild_id is None and interaction.message is not None:  # a DM panel: its message lasts
-            await self.bot.messenger.track_message(table, user.id, interaction.message, panel.key)
+            await self.messenger.track_message(table, user.id, interaction.message, panel.key)
         else:
-            await self.bot.messenger.track_interaction(table, user.id, interaction, panel.key, message_id)
+            await self.messenger.track_interaction(table, user.id, interaction, panel.key, message_id)
 
     # ------------------------------------------------------------------ components
     async def press(self, interaction: discord.Interaction[Any], table_id: int, action: str, revision: int) -> None:
@@ -168,7 +170,7 @@ class TableCommands(CogPart):
                 await self.service.rematch(interaction.channel_id or 0, user.id, table_id)
                 await interaction.response.defer()
                 if ended is not None:  # the one rematched: its button no longer the way in
-                    await self.bot.messenger.rematched(ended)
+                    await self.messenger.rematched(ended)
                 return
             try:
                 table = await self.service.find(table_id)
@@ -289,7 +291,7 @@ class TableCommands(CogPart):
         table = await self.service.open(interaction.guild_id, interaction.channel_id, user.id, user.display_name,
                                         settings)
         try:
-            await self.bot.messenger.flush(table.id)
+            await self.messenger.flush(table.id)
         except discord.Forbidden:
             await self.service.close(table.channel_id, user.id, admin=True)
             raise TableError("我在这个频道不能发消息或图片，请检查权限",
@@ -309,14 +311,14 @@ class TableCommands(CogPart):
         if not dm:
             await self.show_panel(interaction, table, edit=False)
             return
-        await self.send_dm(interaction, table, hand_panel(table, _own_seat(table, interaction.user.id)))
+        await self.send_dm(interaction, table, hand_panel(table.seat_now(_own_seat(table, interaction.user.id))))
 
     async def send_dm(self, interaction: discord.Interaction[Any], table: Table, panel: Panel) -> None:
         """The panel by direct message (which a phone keeps, and which is edited for the whole match):
         the DM panel the player has at this table redrawn in place, or a new one; the interaction
         answered with where it is."""
         user = interaction.user
-        link = await self.bot.messenger.edit_dm(table, user.id, panel)
+        link = await self.messenger.edit_dm(table, user.id, panel)
         if link is None:
             try:
                 message = await user.send(panel.card.content, file=await panel.card.file(),
@@ -324,7 +326,7 @@ class TableCommands(CogPart):
             except discord.Forbidden:
                 raise TableError("无法私信你：请在隐私设置里允许服务器成员私信",
                                  "I cannot DM you: allow direct messages from server members") from None
-            await self.bot.messenger.track_message(table, user.id, message, panel.key)
+            await self.messenger.track_message(table, user.id, message, panel.key)
             link = message.jump_url
         await self.say(interaction, bilingual("手牌已私信给你", "your hand panel is in your DMs") + f"\n{link}")
 
@@ -376,7 +378,7 @@ class TableCommands(CogPart):
         """The table message again at the bottom of the channel: after a match, its end with 再来一场."""
         table = self._channel_table(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.bot.messenger.flush(table.id, repost=True)
+        await self.messenger.flush(table.id, repost=True)
         await self.say(interaction, bilingual("牌桌已重新发出", "the table is posted again below"))
 
     @app_commands.command(name="close", description="Close this channel's table (host or Manage Server)")

@@ -1,6 +1,7 @@
 """What players see: the public table message, the hand panel, the seat picker and result posts.
 
-Everything here is a pure function of a ``Table`` (and a seat): text, a picture to draw and
+Everything here is a pure function of a ``Table``, or for the hand panel of the one record of
+what its seat sees and may do now (``SeatNow``, which the table builds): text, a picture to draw and
 persistent components. What is legal comes from the engine's ``legal_actions``; a button is
 enabled only when its action is in that list. Pictures are returned undrawn (``Card.draw``) so
 that the caller renders them off the event loop from views taken on it.
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from itertools import zip_longest
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.utils import format_dt
@@ -35,12 +36,13 @@ from bot.engine import (
     parse_play,
 )
 from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
-from bot.service.tables import SEATS, Table
+from bot.service.tables import SEATS, Face, SeatNow, Table
 from bot.words import (
     BURN_NOTE,
     KIND_TAGS,
     NO_THREE_BUY,
     NO_THREE_PLAYING,
+    ChoiceWords,
     choice_words,
     chong_sets,
     decision_prompt,
@@ -52,9 +54,6 @@ from render.table import relative
 
 from .i18n import LABEL, OPTION, bilingual, fit
 from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
-
-if TYPE_CHECKING:
-    from bot.ai import Suggestion
 
 TEAM_ZH = ("红方", "蓝方")
 RULES_ZH = {name: zh for name, (zh, _) in PRESET_WORDS.items()}
@@ -140,7 +139,12 @@ class Panel:
 
 # ---------------------------------------------------------------------- words
 def seat_label(table: Table, seat: int) -> str:
-    return f"{table.names()[seat]}（{seat + 1}号位）"
+    return named(table.names(), seat)
+
+
+def named(names: Sequence[str], seat: int) -> str:
+    """A seat by its player's name and number: 李四（4号位）."""
+    return f"{names[seat]}（{seat + 1}号位）"
 
 
 def action_label(action: str) -> str:
@@ -150,7 +154,11 @@ def action_label(action: str) -> str:
 
 def decision_label(action: str, mv: MatchView | None = None) -> str:
     """A choice before play on a button: its Chinese, then its English (``用2买3 · buy a 3``)."""
-    words = decision_words(action, mv)
+    return both(decision_words(action, mv))
+
+
+def both(words: ChoiceWords) -> str:
+    """A choice's button words, Chinese then English."""
     return f"{words.label} · {words.en}"
 
 
@@ -233,17 +241,6 @@ def tribute_words(e: Event, names: Sequence[str]) -> tuple[str, str]:
     return (f"{e.tag}：{giver} 抗贡，不给 {taker}", f"{e.tag}: {giver} owes {taker} nothing (抗贡)")
 
 
-def answer_kinds(table: Table, seat: int, plays: Sequence[str]) -> dict[str, str]:
-    """What each play would be, as the engine tags it (``Game.action_kind``): ``shao`` (烧牌),
-    ``dadian`` (打点), ``kill``, ``chong`` (answering 冲点), ``follow`` or ``lead``. Which answers burn
-    differs by preset (R6.3; R14.2, R14.7), so the cogs ask rather than decide."""
-    m = table.match
-    g = m.game if m is not None and m.phase == "play" else None
-    if g is None:
-        return {}
-    return {p: g.action_kind(seat, f"play {p}") or "" for p in plays}
-
-
 def play_menu(plays: Sequence[str], first: str | None = None, limit: int = MAX_OPTIONS) -> list[str]:
     """At most ``limit`` legal plays (card texts) for a select, the suggestion first.
 
@@ -269,19 +266,16 @@ def play_menu(plays: Sequence[str], first: str | None = None, limit: int = MAX_O
 
 
 # ---------------------------------------------------------------------- the table message
-def _extras(table: Table) -> TableExtras:
-    seats = table.seats
-    lobby = table.status == "lobby"
-    opening = table.opening()
+def _extras(face: Face) -> TableExtras:
+    lobby = face.status == "lobby"
     return TableExtras(
-        names=[s.name if s else None for s in seats],
-        ai=[bool(s and s.ai) for s in seats],
-        trustee=[bool(s and s.autoplay) for s in seats],
-        labels={i: [READY] for i, s in enumerate(seats)
-                if (lobby or opening) and s is not None and s.user_id is not None and s.ready},
-        tip=TIPS[table.revision % len(TIPS)] if lobby else None,
-        closed=table.status == "closed",
-        opening=opening and (table.held() or table.secret_pending()),
+        names=list(face.players),
+        ai=list(face.ai),
+        trustee=list(face.trustee),
+        labels={i: [READY] for i, ready in enumerate(face.ready) if (lobby or face.opening) and ready},
+        tip=TIPS[face.revision % len(TIPS)] if lobby else None,
+        closed=face.status == "closed",
+        opening=face.waiting,
     )
 
 
@@ -430,7 +424,7 @@ def table_card(table: Table, banner: str | None = None, burst: int = 0) -> Card:
         return Card(table_content(table, banner, burst), partial(render_match, MatchSummary(m.games, list(m.results)),
                                                           names, ai), "match.png", table_view(table))
     view = m.view(0) if m is not None else None  # any seat: the picture shows no hand
-    return Card(table_content(table, banner, burst), partial(render_table, view, _extras(table)), "table.png",
+    return Card(table_content(table, banner, burst), partial(render_table, view, _extras(table.face())), "table.png",
                 table_view(table))
 
 
@@ -450,22 +444,12 @@ def seat_picker(table: Table, user_id: int) -> tuple[str, discord.ui.View]:
 
 
 # ---------------------------------------------------------------------- the hand panel
-def panel_key(table: Table, seat: int) -> tuple[Any, ...]:
-    """What a seat's panel shows, cheaply: the table's revision (its picture is the whole table, from
-    this seat: a move of anyone changes it), its hand, the phase and whether it is in 托管."""
-    m = table.match
-    assert m is not None
-    occupant = table.seats[seat]
-    return (table.id, table.status, m.phase, m.game_no, m.hand(seat), table.revision,
-            bool(occupant and occupant.autoplay), bool(occupant and occupant.ready), table.held())
-
-
-def who(table: Table, seat: int, viewer: int) -> str:
+def who(names: Sequence[str], seat: int, viewer: int) -> str:
     """A seat as ``viewer`` calls it, with its name: 对家 李四（4号位）."""
-    return f"{relative(seat, viewer)} {seat_label(table, seat)}"
+    return f"{relative(seat, viewer)} {named(names, seat)}"
 
 
-def _no_three(table: Table, seat: int, mv: MatchView) -> str | None:
+def _no_three(seat: int, mv: MatchView) -> str | None:
     """第二十六条 for the seat itself: in play, that it is 大落 already for want of a 3 and plays on for its
     team (the engine's ``no3`` event); while 3s are bought, that without buying one it will be."""
     g = mv.game
@@ -480,28 +464,25 @@ def _no_three(table: Table, seat: int, mv: MatchView) -> str | None:
     return None
 
 
-def hand_panel(table: Table, seat: int, *, notice: str | None = None, done: str | None = None, burn: bool = False,
-               hint: Suggestion | None = None) -> Panel:
-    """The seat's panel: its hand, and only what applies in this phase — before play the choices of
-    the moment, first (and 提示 for the seat deciding); in play a select of plays, 过牌 · 让牌 · 烧牌 ·
-    自定义出牌 · 提示, each enabled only when legal — then 刷新 (and 我回来了 in 托管). ``notice`` is why
-    what the player did was refused (⚠️); ``done`` says that it was done (✅)."""
-    m = table.match
-    assert m is not None
-    mv = m.view(seat)
-    legal = [] if table.held() else m.legal_actions(seat)
-    mine = table.to_act == seat
-    in_play = m.phase == "play"
+def hand_panel(now: SeatNow, *, notice: str | None = None, done: str | None = None, burn: bool = False) -> Panel:
+    """The seat's panel, drawn from what it sees and may do now (``SeatNow``) and nothing else: its
+    hand, and only what applies in this phase — before play the choices of the moment, first (and 提示
+    for the seat deciding); in play a select of plays, 过牌 · 让牌 · 烧牌 · 自定义出牌 · 提示, each enabled
+    only when legal — then 刷新 (and 我回来了 in 托管). ``notice`` is why what the player did was refused
+    (⚠️); ``done`` says that it was done (✅)."""
+    seat, mv, legal, hint = now.seat, now.view, now.legal, now.hint
+    mine = now.mine
+    in_play = mv.phase == "play"
     plays = [a[5:] for a in legal if a.startswith("play ")]
-    best = hint or table.suggestion(seat)
+    best = hint or now.suggestion
     first = best.action[5:] if best and best.action.startswith("play ") else None
     menu = play_menu(plays, first)
-    kinds = answer_kinds(table, seat, menu)
-    can_burn = in_play and table.burn_refusal(seat) is None
+    kinds = now.kinds
+    can_burn = in_play and now.burn_refusal is None
     if burn and can_burn:  # 烧牌 pressed: the menu holds the burns only
-        menu = [p for p, kind in answer_kinds(table, seat, plays).items() if kind == "shao"][:MAX_OPTIONS]
-        kinds = dict.fromkeys(menu, "shao")
-    tid, rev = table.id, table.revision
+        menu = [p for p in plays if kinds.get(p) == "shao"][:MAX_OPTIONS]
+    tid, rev = now.table_id, now.revision
+    names = now.face.names
 
     view = discord.ui.View(timeout=None)
     row = 0
@@ -520,8 +501,7 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, done: str 
         row += 1
     buttons = [a for a in choices if a not in listed]
     for i, action in enumerate(buttons):  # the choices of the moment come first
-        label = fit(decision_label(action, mv), LABEL)
-        add(action, label, True, row + i // CHOICE_BUTTONS, discord.ButtonStyle.primary)
+        add(action, fit(both(now.words[action]), LABEL), True, row + i // CHOICE_BUTTONS, discord.ButtonStyle.primary)
     row += -(-len(buttons) // CHOICE_BUTTONS)
     if in_play:
         if menu:
@@ -530,7 +510,7 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, done: str 
                 tags = ["⭐ 提示"] if p == first else []
                 if kinds.get(p) in KIND_TAGS:
                     tags.append(KIND_TAGS[kinds[p]][0])
-                elif is_gouji(parse_play(p), m.rules):
+                elif is_gouji(parse_play(p), mv.rules):
                     tags.append("够级牌")
                 options.append(discord.SelectOption(label=fit(action_label(f"play {p}"), OPTION), value=p,
                                                     description=" · ".join(tags) or None))
@@ -545,38 +525,35 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, done: str 
         row += 1
     elif mine and legal:  # before play: 提示 only for the seat deciding
         add("hint", "提示", True, row, discord.ButtonStyle.success)
-    opening = table.opening()
-    unready = opening and seat in table.unready()
-    if unready and not mine and not m.secret_ahead(seat):  # its own choice first, if it has one
+    opening = now.face.opening
+    unready = opening and now.unready
+    if unready and not mine and not now.secret_ahead:  # its own choice first, if it has one
         add("ready", READY_BUTTON, True, row, discord.ButtonStyle.success)
     add("refresh", "刷新", True, row)
-    occupant = table.seats[seat]
-    trustee = occupant is not None and occupant.autoplay
-    if trustee:
+    if now.trustee:
         add("resume", RESUME, True, row, discord.ButtonStyle.success)
 
-    names = table.names()
-    lines = [f"**{seat_label(table, seat)} · {TEAM_ZH[seat % 2]}** · 第 {mv.game_no}/{mv.games} 局"]
-    if trustee:
+    lines = [f"**{named(names, seat)} · {TEAM_ZH[seat % 2]}** · 第 {mv.game_no}/{mv.games} 局"]
+    if now.trustee:
         lines.append(bilingual(*TRUSTEE_LINE))
     if mine:
-        lines.append(bilingual("👉 轮到你了", "your turn") + countdown(table))
+        lines.append(bilingual("👉 轮到你了", "your turn") + ("" if now.deadline is None else _live(now.deadline)))
         if mv.decision is not None:
-            lines.append(bilingual(*decision_prompt(mv, lambda other: (who(table, other, seat), names[other]))))
+            lines.append(bilingual(*decision_prompt(mv, lambda other: (who(names, other, seat), names[other]))))
         if mv.decision == "chongdian" and not listed:
             for a in choices:
                 if a.startswith("chongdian "):
                     lines.append(f"⚡ {action_label(a)}：" + " → ".join(chong_sets(a.split()[1], mv.hand)))
-    elif opening and (table.held() or table.secret_pending()):  # nobody named: see ``opening_lines``
-        lines.append(bilingual(*OPENING) + ready_countdown(table))
-    elif table.to_act is not None:
-        lines.append(bilingual(f"等待 {seat_label(table, table.to_act)}", f"waiting for {names[table.to_act]}"))
+    elif now.face.waiting:  # nobody named: see ``opening_lines``
+        lines.append(bilingual(*OPENING) + ("" if now.ready_deadline is None else _live(now.ready_deadline)))
+    elif now.to_act is not None:
+        lines.append(bilingual(f"等待 {named(names, now.to_act)}", f"waiting for {names[now.to_act]}"))
     if unready and not mine:
         lines.append(bilingual("开牌前你还有一个选择：轮到你时在这里决定", "you have a choice before the first lead: "
-                               "it comes here in its turn") if m.secret_ahead(seat) else bilingual(*READY_ASK))
-    elif opening and seat not in table.unready() and table.seats[seat] is not None and not mine:
+                               "it comes here in its turn") if now.secret_ahead else bilingual(*READY_ASK))
+    elif opening and not now.unready and now.face.players[seat] is not None and not mine:
         lines.append(bilingual("已准备：等其他人", "ready: waiting for the others"))
-    if (no_three := _no_three(table, seat, mv)) is not None:
+    if (no_three := _no_three(seat, mv)) is not None:
         lines.append(no_three)
     g = mv.game
     if g is not None and g.top is not None:
@@ -593,15 +570,15 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, done: str 
     elif g is not None and g.head == seat and not g.over:
         lines.append(bilingual("无头：谁都可以接你的牌，你也可以接任何人",
                                "无头: anyone answers you, you answer anyone"))
-    for mate, cards in (mv.game.peek if mv.game is not None else {}).items():  # 阵营战 (teammate_peek)
-        lines.append(f"👀 {seat_label(table, mate)}：{play_words(cards)}")
+    for mate, cards in (g.peek if g is not None else {}).items():  # 阵营战 (teammate_peek)
+        lines.append(f"👀 {named(names, mate)}：{play_words(cards)}")
     if burn and can_burn:
         lines.append(bilingual("🔥 烧牌：在菜单里选一手牌", "burn: pick a play from the menu"))
-    if can_burn and m.rules.burn_priority:
+    if can_burn and mv.rules.burn_priority:
         lines.append(bilingual(*BURN_NOTE))
-    if mv.game is not None and mv.game.burning is not None:
-        burner, burned = mv.game.burning
-        lines.append(bilingual(f"🔥 {seat_label(table, burner)} 正在烧 {names[burned]}",
+    if g is not None and g.burning is not None:
+        burner, burned = g.burning
+        lines.append(bilingual(f"🔥 {named(names, burner)} 正在烧 {names[burned]}",
                                f"{names[burner]} is burning {names[burned]}"))
     if hint is not None:
         lines.append(f"💡 提示：{action_label(hint.action)} — {hint.zh} / "
@@ -612,8 +589,8 @@ def hand_panel(table: Table, seat: int, *, notice: str | None = None, done: str 
         lines.append(f"✅ {done}")
     highlight = hint.action[5:] if hint and hint.action.startswith("play ") else None
     # the whole game screen: the table from this seat (自己 at the bottom), the hand under it
-    card = Card("\n".join(lines), partial(render_panel, mv, _extras(table), highlight), "hand.png", view)
-    return Panel(card, panel_key(table, seat))
+    card = Card("\n".join(lines), partial(render_panel, mv, _extras(now.face), highlight), "hand.png", view)
+    return Panel(card, now.key)
 
 
 def final_panel(table: Table, seat: int) -> Card:

@@ -26,6 +26,8 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from bot.discord.app import GoujiBot
 from bot.engine import Game, Match
 from bot.service.tables import Table, TableService
+from cogs.ids import COG_NAME
+from cogs.messenger import TableMessenger
 
 APP_ID = 900_000_000_000_000_001
 GUILD = 800_000_000_000_000_001
@@ -262,6 +264,14 @@ class Harness:
     def service(self) -> TableService:
         return self.bot.service
 
+    @property
+    def messenger(self) -> TableMessenger:
+        """The messenger the extension made, on its cog (a ``Gouji`` of the module as last loaded: unloading
+        the extension drops ``cogs.gouji`` from ``sys.modules``, so its class is not this file's)."""
+        cog: Any = self.bot.get_cog(COG_NAME)
+        messenger: TableMessenger = cog.messenger
+        return messenger
+
     async def settle(self) -> None:
         """Wait until every interaction task and every pending table update has finished."""
         for _ in range(10_000):
@@ -431,7 +441,7 @@ async def playing(h: Harness, match: Match | None = None, seed: int = 1) -> Tabl
     if match is not None:
         put(table, match)
     await h.settle()
-    await h.bot.messenger.flush(table.id)
+    await h.messenger.flush(table.id)
     return table
 
 

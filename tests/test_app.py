@@ -165,7 +165,7 @@ async def test_the_time_warning_mentions_the_player(tmp_path, monkeypatch):
     await ready_all(h, table)
     await h.settle()
     n = len(h.fake.requests)
-    await h.bot.messenger.on_change(table, Change("warning", seat=table.to_act))
+    await h.messenger.on_change(table, Change("warning", seat=table.to_act))
     await h.settle()
     (warning,) = [r for r in h.fake.since(n) if r.method == "POST"]
     assert warning.content.startswith(f"<@{PLAYERS[table.to_act].id}> ⏰") and "托管" in warning.content
@@ -215,12 +215,27 @@ async def test_close_closes_the_store_even_when_stopping_the_tables_fails(tmp_pa
     await seated(h, humans=1)
 
     async def broken() -> None:
-        raise RuntimeError("a flush went wrong")
+        raise RuntimeError("a table would not stop")
 
-    monkeypatch.setattr(h.bot.messenger, "drain", broken)
+    monkeypatch.setattr(h.service, "shutdown", broken)
     with pytest.raises(RuntimeError):
         await h.bot.close()
     assert h.bot.is_closed() and threads_left(before) == []
+
+
+async def test_close_closes_the_store_and_logs_when_the_last_updates_fail(tmp_path, monkeypatch, caplog):
+    """The messenger's last flush runs as its cog unloads, where discord.py swallows errors: it is logged."""
+    before = set(threading.enumerate())
+    h = await start_harness(tmp_path, monkeypatch)
+    await seated(h, humans=1)
+
+    async def broken() -> None:
+        raise RuntimeError("a flush went wrong")
+
+    monkeypatch.setattr(h.messenger, "drain", broken)
+    await h.bot.close()
+    assert h.bot.is_closed() and threads_left(before) == []
+    assert "could not send the last updates" in caplog.text
 
 
 async def test_no_hand_reaches_the_log_at_debug_level(tmp_path, monkeypatch, caplog):

@@ -75,7 +75,7 @@ async def test_the_table_log_and_the_answer_to_a_typed_play_write_cards_in_both_
     (answer,) = await h.command(A, "play", cards="10 10 10 小王")
     assert answer.ephemeral and answer.content == "已出牌：10×3 + 小王 / played 10×3 + small joker"
     await h.settle()
-    await h.bot.messenger.flush(table.id)
+    await h.messenger.flush(table.id)
     log = [line for r in h.fake.since(since) if r.token is None for line in r.content.splitlines()
            if line.startswith("• ")]  # the table message's edits
     assert "• 甲 发牌 10 10 10 小王 — 甲 leads 10 10 10 small joker" in log

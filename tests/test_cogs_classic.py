@@ -89,7 +89,7 @@ def test_classic_views_fit_discord_and_offer_exactly_the_legal_choices(seed: int
         if not m.over:
             assert ("burn" in enabled_actions(public)) == (m.phase == "play")
         for seat in range(6):
-            panel = hand_panel(table, seat)
+            panel = hand_panel(table.seat_now(seat))
             assert len(panel.card.content) <= 2000
             comps = check_components(panel.card.view)
             legal = list(m.legal_actions(seat))
@@ -107,7 +107,7 @@ def test_chongdian_sets_come_in_a_select_with_the_cards_and_no_chongdian_as_a_bu
     m = chongdian_match()
     legal = m.legal_actions(0)
     assert len(legal) == 11 and legal[-1] == "no-chongdian"  # C(5, 3) sets of three, then 不冲点
-    panel = hand_panel(table_of(m), 0)
+    panel = hand_panel(table_of(m).seat_now(0))
     comps = check_components(panel.card.view)
     (select,) = [c for cid, c in comps.items() if CHOICE.fullmatch(cid)]
     assert [o["value"] for o in select["options"]] == legal[:-1]
@@ -121,7 +121,7 @@ def test_few_chongdian_sets_are_buttons_and_listed_with_their_cards() -> None:
     wish = {0: {**REVOLT[0], "T": 0, "J": 0, "9": 9}}
     m = before_play(Match.from_deal(deal(wish), leader=0, rules=CLASSIC), "chongdian", {"revolt": "revolt"})
     assert list(m.legal_actions(0)) == ["chongdian AKQ", "no-chongdian"]
-    panel = hand_panel(table_of(m), 0)
+    panel = hand_panel(table_of(m).seat_now(0))
     comps = check_components(panel.card.view)
     assert enabled_actions(comps) == {"chongdian AKQ", "no-chongdian", "hint", "refresh"}
     labels = {c["label"] for c in comps.values() if c["type"] == 2 and not c.get("disabled")}
@@ -139,7 +139,7 @@ def test_yaotou_shangban_and_buying_three_are_bilingual_buttons() -> None:
     m = chongdian_match()
     m.act(0, "chongdian AKQ")
     assert m.view(3).decision == "yaotou"
-    panel = hand_panel(table_of(m), 3)
+    panel = hand_panel(table_of(m).seat_now(3))
     assert {"yaotou", "wutou"} <= enabled_actions(check_components(panel.card.view))
     assert bilingual_line(panel.card.content, DECISION_PROMPTS["yaotou"])
 
@@ -150,7 +150,7 @@ def test_classic_buying_says_it_is_a_must() -> None:
         m.act(m.to_act, m.default_action(m.to_act))
     seat = m.to_act
     assert "no-buy" not in m.legal_actions(seat)
-    panel = hand_panel(table_of(m), seat)
+    panel = hand_panel(table_of(m).seat_now(seat))
     assert "须用摸到的一张 2、小王或大王买一张 3（买三，卖方必须卖）" in panel.card.content
     assert "you must buy one" in panel.card.content
     assert all("buy3" in a for a in enabled_actions(check_components(panel.card.view)) - {"hint", "refresh"})
@@ -161,9 +161,9 @@ def test_the_burn_button_offers_the_engines_burns_in_classic() -> None:
     table = table_of(m)
     m.act(0, "play QQQ")  # 够级: seat 2 (下联) is asked first and may burn
     assert m.to_act == 2
-    on = enabled_actions(check_components(hand_panel(table, 2).card.view))
+    on = enabled_actions(check_components(hand_panel(table.seat_now(2)).card.view))
     assert {"burn", "pass", "custom"} <= on and "let" not in on
-    burn = hand_panel(table, 2, burn=True)
+    burn = hand_panel(table.seat_now(2), burn=True)
     select = next(c for c in check_components(burn.card.view).values() if c["type"] == 3)
     values = [o["value"] for o in select["options"]]
     assert values and all(m.game.action_kind(2, f"play {v}") == "shao" for v in values)
@@ -172,7 +172,7 @@ def test_the_burn_button_offers_the_engines_burns_in_classic() -> None:
     m.act(2, "play KKK")
     assert m.game.burning == (2, 0)
     for seat in range(6):  # the burn in progress is said on every panel
-        assert "正在烧" in hand_panel(table, seat).card.content
+        assert "正在烧" in hand_panel(table.seat_now(seat)).card.content
 
 
 def test_the_wutou_seat_answers_a_gouji_freely_so_it_has_no_burn() -> None:
@@ -182,7 +182,7 @@ def test_the_wutou_seat_answers_a_gouji_freely_so_it_has_no_burn() -> None:
     m.act(0, "play QQQ")
     assert m.to_act == 4 and m.game.head == 4 and m.game.sijiji == 0
     assert m.game.action_kind(4, "play KKK") == "follow"
-    on = enabled_actions(check_components(hand_panel(table, 4).card.view))
+    on = enabled_actions(check_components(hand_panel(table.seat_now(4)).card.view))
     assert "burn" not in on and "pass" in on
 
 
@@ -219,7 +219,7 @@ async def classic_table(h: Harness, match: Match, **options: object) -> Table:
     table = h.service.tables[CHANNEL]
     put(table, match)
     await h.settle()
-    await h.bot.messenger.flush(table.id)
+    await h.messenger.flush(table.id)
     return table
 
 

@@ -81,7 +81,7 @@ async def test_tuoguan_is_taken_back_from_the_panel_out_of_turn_and_refused_when
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h, crafted(BURN_AND_LET))
     table.seats[1].autoplay = True  # B, not to act
-    await h.bot.messenger.on_change(table, Change("autoplay", seat=1))
+    await h.messenger.on_change(table, Change("autoplay", seat=1))
     await h.settle()
     panel_id, panel = await panel_of(h, B)
     assert "托管" in panel["content"]
@@ -237,7 +237,7 @@ async def test_a_panel_near_its_tokens_end_says_once_it_stopped_and_refresh_brin
         tmp_path, monkeypatch):
     import asyncio
 
-    import bot.discord.messenger as app
+    import cogs.messenger as app
 
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h, crafted(BURN_AND_LET))
@@ -248,7 +248,7 @@ async def test_a_panel_near_its_tokens_end_says_once_it_stopped_and_refresh_brin
     stopped = h.fake.messages[panel_id]
     assert "停止自动更新" in stopped["content"] and " / " in stopped["content"]
     assert [c["custom_id"].split(":")[2] for c in components(stopped)] == ["refresh"]
-    assert not h.bot.messenger.has_panel(table, B.id)
+    assert not h.service.watching(table, B.id)
     edits = len([r for r in h.fake.requests if r.method == "PATCH" and r.token is not None])
     await h.service.act(CHANNEL, A.id, "play QQQ")
     await h.settle()
@@ -258,7 +258,7 @@ async def test_a_panel_near_its_tokens_end_says_once_it_stopped_and_refresh_brin
     (r,) = await h.click(B, panel_id, h.button(stopped, "refresh"))
     assert r.type == UPDATE and r.files == ["hand.png"] and "停止" not in r.content and "已过期" not in r.content
     assert "burn" in enabled(h.fake.messages[panel_id])  # a working panel: B may burn QQQ
-    assert h.bot.messenger.has_panel(table, B.id)
+    assert h.service.watching(table, B.id)
     await h.service.act(CHANNEL, B.id, "pass")
     await h.settle()
     assert "burn" not in enabled(h.fake.messages[panel_id])  # and it follows the game again
@@ -271,7 +271,7 @@ async def test_panel_edits_coalesce_one_in_flight_and_the_latest_state_wins(tmp_
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h, crafted(["33QQQ5", "3AAA", "337", "33KKK", "338", "339"]))
     panel_id, _ = await panel_of(h, PLAYERS[5])
-    live = h.bot.messenger._panels[(table.id, PLAYERS[5].id)]
+    live = h.messenger._panels[(table.id, PLAYERS[5].id)]
     real, gate, calls = live.edit, asyncio.Event(), []
 
     async def slow(**fields):  # Discord answering slowly: the first edit hangs until the gate opens
@@ -283,7 +283,7 @@ async def test_panel_edits_coalesce_one_in_flight_and_the_latest_state_wins(tmp_
     live.edit = slow
     for seat, action in ((0, "play QQQ"), (1, "pass"), (3, "pass")):
         await h.service.act(CHANNEL, PLAYERS[seat].id, action)
-        await h.bot.messenger.flush(table.id)
+        await h.messenger.flush(table.id)
         await asyncio.sleep(0.02)
     assert len(calls) == 1  # one edit in flight; the moves since wait, as one
     gate.set()
@@ -390,7 +390,7 @@ async def test_the_dm_setting_is_stored_and_delivers_the_panel_by_dm(tmp_path, m
     dm = [m for m in h.fake.messages.values() if int(m["channel_id"]) != GUILD_CHANNEL]
     assert dm and [a["filename"] for a in dm[-1]["attachments"]] == ["hand.png"]
     assert any(r.path == "/users/@me/channels" for r in h.fake.since(before))
-    assert h.bot.messenger.has_panel(table, B.id)
+    assert h.service.watching(table, B.id)
     (mine,) = await h.click(A, int(msg["id"]), h.button(msg, "hand"))  # A kept the default
     assert mine.ephemeral and mine.files == ["hand.png"]
     (off,) = await h.command(B, "settings", dm=False)

@@ -81,7 +81,7 @@ async def test_item1_a_newer_panel_retires_the_older_with_one_edit_and_an_old_co
     (back,) = await h.click(B, first_id, h.button(first, "refresh"))
     assert back.type == UPDATE and back.files == ["hand.png"] and "已过期" not in back.content
     assert MOVED in h.fake.messages[third_id]["content"]  # still one live panel: the one pressed
-    assert h.bot.messenger.has_panel(table, B.id)
+    assert h.service.watching(table, B.id)
     await h.bot.close()
 
 

@@ -172,7 +172,7 @@ async def test_taking_back_tuoguan_is_confirmed_not_refused(tmp_path, monkeypatc
     h = await start_harness(tmp_path, monkeypatch)
     table = await playing(h, crafted(BURN_AND_LET))
     table.seats[1].autoplay = True  # B missed a turn: 托管
-    await h.bot.messenger.on_change(table, Change("autoplay", seat=1))
+    await h.messenger.on_change(table, Change("autoplay", seat=1))
     await h.settle()
     (r,) = await h.click(B, int(h.table_message()["id"]), h.button(h.table_message(), "resume"))
     assert r.ephemeral and "✅ 已取消托管" in r.content and "⚠️" not in r.content

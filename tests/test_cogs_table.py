@@ -268,7 +268,7 @@ async def test_pre_play_decisions_are_buttons(tmp_path, monkeypatch):
     while m.phase != "revolution":
         await h.service.act(CHANNEL, PLAYERS[m.to_act].id, m.default_action(m.to_act))
     await h.settle()
-    await h.bot.messenger.flush(table.id)
+    await h.messenger.flush(table.id)
     seat = m.to_act
     user = PLAYERS[seat]
     _, panel = await panel_of(h, user)

@@ -4,6 +4,7 @@ its action is legal, the play menu lists legal plays only, and the public text h
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import discord
@@ -90,7 +91,7 @@ def test_every_view_fits_discord_and_enables_exactly_the_legal_actions(seed):
         if not m.over:
             assert enabled_actions(public) >= {"hand"}
         for seat in range(6):
-            panel = hand_panel(table, seat)
+            panel = hand_panel(table.seat_now(seat))
             assert len(panel.card.content) <= 2000
             comps = check_components(panel.card.view)
             legal = m.legal_actions(seat)
@@ -125,18 +126,37 @@ def test_burn_and_let_buttons_follow_the_position():
     m = crafted(BURN_AND_LET)
     table = table_of(m)
     m.act(0, "play QQQ")  # 够级: seat 1 may only burn (烧牌), seat 3 (对家) may answer or let
-    on1 = enabled_actions(check_components(hand_panel(table, 1).card.view))
+    on1 = enabled_actions(check_components(hand_panel(table.seat_now(1)).card.view))
     assert {"burn", "pass", "custom"} <= on1 and "let" not in on1
-    burn = hand_panel(table, 1, burn=True)
+    burn = hand_panel(table.seat_now(1), burn=True)
     select = next(c for c in check_components(burn.card.view).values() if c["type"] == 3)
     assert [o["value"] for o in select["options"]] == ["AAA"] and "烧牌" in select["options"][0]["description"]
     assert "🔥" in select["placeholder"]
     m.act(1, "pass")
-    on3 = enabled_actions(check_components(hand_panel(table, 3).card.view))
+    on3 = enabled_actions(check_components(hand_panel(table.seat_now(3)).card.view))
     assert {"let", "pass", "custom"} <= on3 and "burn" not in on3
     assert table.match.to_act == 3
     for seat in (0, 1, 2, 4, 5):  # not their turn: nothing but refresh
-        assert enabled_actions(check_components(hand_panel(table, seat).card.view)) == {"refresh"}
+        assert enabled_actions(check_components(hand_panel(table.seat_now(seat)).card.view)) == {"refresh"}
+
+
+def test_issue33_the_panel_is_drawn_from_one_frozen_record_of_the_seat():
+    """One trip per panel (issue 33 §3): the table hands the seat's ``SeatNow`` up once, and the panel
+    is drawn from it alone — the table moving on afterwards changes nothing the record draws."""
+    m = crafted(BURN_AND_LET)
+    table = table_of(m)
+    m.act(0, "play QQQ")
+    now = table.seat_now(1)
+    assert now.mine and now.kinds == {"AAA": "shao"} and "let" not in now.legal and now.burn_refusal is None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        now.seat = 2
+    before = hand_panel(now)
+    m.act(1, "pass")
+    table.revision += 1
+    after = hand_panel(now)
+    assert after.card.content == before.card.content and after.key == before.key
+    assert enabled_actions(check_components(after.card.view)) == enabled_actions(check_components(before.card.view))
+    assert hand_panel(table.seat_now(1)).key != before.key  # a new record sees the move
 
 
 def test_public_buttons_are_enabled_by_phase_only():
@@ -171,8 +191,8 @@ def test_teammate_peek_shows_a_short_hand_in_the_panel_only():
     m = crafted(BURN_AND_LET)
     m.game = Game.from_hands(BURN_AND_LET, leader=0, rules=Ruleset.preset(teammate_peek=True))
     table = table_of(m)
-    assert "👀 丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉（3号位）：3×2 + 7" in hand_panel(table, 0).card.content
-    peeks = [line for line in hand_panel(table, 1).card.content.splitlines() if line.startswith("👀")]
+    assert "👀 丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉（3号位）：3×2 + 7" in hand_panel(table.seat_now(0)).card.content
+    peeks = [line for line in hand_panel(table.seat_now(1)).card.content.splitlines() if line.startswith("👀")]
     assert [line.split("（")[1][:3] for line in peeks] == ["4号位", "6号位"]  # seat 1's teammates only
     assert "👀" not in table_content(table)
 

@@ -72,7 +72,7 @@ async def to_the_opening(tmp_path, monkeypatch, seed: int) -> tuple[Harness, Tab
         seat = table.to_act
         await h.service.act(CHANNEL, table.user_of(seat), table.match.default_action(seat), table.revision)
         await h.settle()
-    await h.bot.messenger.flush(table.id)
+    await h.messenger.flush(table.id)
     return h, table, n
 
 
@@ -140,7 +140,7 @@ async def test_eighth_article_play_waits_for_everyones_ready_then_the_leader_lea
     await h.settle()
     assert not table.held() and (m.game.ply > 0 or table.to_act == leader)  # an AI leader has led, or a player may
     assert "ready" not in {c["custom_id"].split(":")[2] for c in components(h.table_message())}
-    await h.bot.messenger.flush(table.id)
+    await h.messenger.flush(table.id)
     calls = [m for m in h.fake.messages.values() if m["content"].startswith("<@") and "开牌前" in m["content"]]
     assert seen_call and not calls  # the call was there, and is gone
     await h.bot.close()

@@ -3,12 +3,14 @@ service → engine → store → render → Discord — and each package imports
 
 Read from the source with ``ast`` (module-level and function-level imports alike, ``TYPE_CHECKING``
 blocks aside, since a type is no dependency at run time), so a new import that crosses a layer
-fails here before review.
+fails here before review. And no import cycle anywhere among our modules, ``TYPE_CHECKING`` imports
+included (issue 33 §3): a cycle through a type still couples two modules both ways.
 """
 
 from __future__ import annotations
 
 import ast
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 import pytest
@@ -32,7 +34,7 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
     "bot.service.store": ({"bot.service.db", "bot.service.league", "bot.service.rating", "bot.service.shards",
                            "bot.logs"}, SERVICE_BANS),
     "bot.service.tables": ({"bot.engine", "bot.ai", "bot.service.store", "bot.service.league", "bot.service.shards",
-                            "bot.logs"}, SERVICE_BANS),
+                            "bot.logs", "bot.words"}, SERVICE_BANS),
     "bot.service.replay": ({"bot.engine"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
     "bot.service.review": ({"bot.engine", "bot.ai", "bot.service.replay"}, SERVICE_BANS | {"aiosqlite", "sqlite3"}),
     "bot.service": ({"bot.service"}, SERVICE_BANS),
@@ -41,24 +43,31 @@ LAYERS: dict[str, tuple[set[str], set[str]]] = {
                 {"discord", "aiosqlite", "cogs"}),
     "bot.bench": ({"bot.engine", "bot.ai", "bot.cli", "bot.service", "bot.bench", "bot.logs"},
                   {"discord", "PIL", "render", "cogs"}),
+    # the arena's frozen baseline reads nothing of bot.ai, so changing basic or situation.py cannot move it
+    "bot.bench.basic0": ({"bot.engine", "bot.bench.situation0"}, {"discord", "PIL", "render", "cogs"}),
+    "bot.bench.situation0": ({"bot.engine"}, {"discord", "PIL", "render", "cogs"}),
     "cogs": ({"bot.engine", "bot.ai", "bot.service", "bot.words", "bot.logs", "render", "cogs"}, set()),
+    "bot.discord": ({"bot.service", "bot.logs"}, {"cogs", "render"}),
 }
 """What each layer may import of ours, and what it must not import at all. The cogs sit on the
 service and see the client (``bot.discord``) only under ``TYPE_CHECKING``; the client on top
-(``bot.discord``) and the entry point ``bot.__main__`` may import everything."""
+(``bot.discord``) loads the cogs by name and imports none of them (issue 33 §3); the entry point
+``bot.__main__`` may import everything."""
 
 
 def _module(path: Path) -> str:
     return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
 
 
-def _imports(path: Path) -> list[str]:
-    """Every module the file imports at run time (relative imports resolved)."""
+def _imports(path: Path, typing: bool = False) -> list[str]:
+    """Every module the file imports at run time (relative imports resolved); with ``typing``, those
+    under ``TYPE_CHECKING`` too, and each name of a ``from`` import that is a module of ours as that
+    module (``from . import fonts`` imports ``render.fonts``, not only ``render``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = _module(path) if path.name == "__init__.py" else _module(path).rpartition(".")[0]
     skip: set[int] = set()
     for node in ast.walk(tree):  # what is imported under ``if TYPE_CHECKING:`` is for the type checker
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if not typing and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip.update(id(n) for child in node.body for n in ast.walk(child))
     out = []
     for node in ast.walk(tree):
@@ -69,14 +78,21 @@ def _imports(path: Path) -> list[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                out.append(".".join([*base, node.module] if node.module else base))
+                module = ".".join([*base, node.module] if node.module else base)
             elif node.module:
-                out.append(node.module)
+                module = node.module
+            else:
+                continue
+            subs = [f"{module}.{a.name}" for a in node.names] if typing else []
+            out += [m for m in subs if m in _MODULES] if any(m in _MODULES for m in subs) else [module]
     return out
 
 
 def _files() -> list[Path]:
     return sorted(p for d in ("bot", "render", "cogs") for p in (ROOT / d).rglob("*.py"))
+
+
+_MODULES = {_module(p) for p in _files()}
 
 
 def _layer(module: str) -> str | None:
@@ -103,3 +119,27 @@ def test_the_contract_reads_relative_and_type_checking_imports() -> None:
     legal = ROOT / "bot" / "engine" / "legal.py"
     imported = _imports(legal)
     assert "bot.engine.actions" in imported and "bot.engine.game" not in imported
+
+
+def _graph() -> dict[str, set[str]]:
+    """Each of our modules and ours it imports, ``TYPE_CHECKING`` imports included."""
+    return {_module(p): {m for m in _imports(p, typing=True) if m in _MODULES} - {_module(p)} for p in _files()}
+
+
+def test_no_import_cycle_among_our_modules_not_even_through_type_checking() -> None:
+    """Issue 33 §3: bot, cogs and render form no import cycle, counting the imports made only for the
+    type checker (the client imports no cog module, the rules see the game through ``bot.engine.port``)."""
+    try:
+        TopologicalSorter(_graph()).prepare()
+    except CycleError as e:
+        pytest.fail("import cycle: " + " → ".join(e.args[1]))
+
+
+def test_the_cycle_check_reads_type_checking_imports_and_finds_a_cycle() -> None:
+    """The check itself: ``legal`` imports the port only for the type checker, and a cycle is found."""
+    graph = _graph()
+    assert "bot.engine.port" in graph["bot.engine.legal"]
+    assert "bot.engine.port" not in _imports(ROOT / "bot" / "engine" / "legal.py")
+    graph["bot.engine.cards"].add("bot.engine.legal")  # legal → plays → cards → legal
+    with pytest.raises(CycleError):
+        TopologicalSorter(graph).prepare()

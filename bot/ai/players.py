@@ -9,7 +9,6 @@ from typing import Protocol
 from bot.engine import MatchView, SeatView
 
 from .basic import BasicPlayer
-from .basic0 import FrozenBasicPlayer
 from .strong import DEFAULT_BUDGET, StrongPlayer
 
 View = MatchView | SeatView
@@ -42,9 +41,8 @@ class RandomPlayer:
 
 
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
-"""The levels players are offered."""
-ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic0")
-"""Every level ``make_player`` knows: ``basic0`` is ``basic`` before issue 17, frozen for the arena."""
+"""The levels players are offered, every level ``make_player`` knows (the arena's frozen ``basic0`` is
+a benchmark's, ``bot.bench.levels``)."""
 
 
 def make_player(level: str, seed: int | None = None, budget: float | None = None, work: int | None = None) -> Player:
@@ -58,8 +56,6 @@ def make_player(level: str, seed: int | None = None, budget: float | None = None
         return RandomPlayer(seed)
     if level == "basic":
         return BasicPlayer(seed)
-    if level == "basic0":
-        return FrozenBasicPlayer(seed)
     if level == "strong":
         return StrongPlayer(seed, budget=DEFAULT_BUDGET if budget is None else budget, work=work)
-    raise ValueError(f"unknown AI level {level!r}; known: {', '.join(ARENA_LEVELS)}")
+    raise ValueError(f"unknown AI level {level!r}; known: {', '.join(LEVELS)}")

@@ -7,7 +7,8 @@ DIR`` plays the same seeded games with this tree's engine and with the one check
 (``git worktree add --detach DIR <commit>``), each in a fresh process, alternately, and prints the
 median CPU seconds of each and their ratio.
 
-``arena``: AI level A on one team against level B on the other (``bot.ai``), on seeded one-game
+``arena``: AI level A on one team against level B on the other (``bot.ai``, and ``basic0``, the frozen
+baseline: ``bot.bench.levels``), on seeded one-game
 matches (every phase: buying, 革命, 宣点, play) under ``--rules`` (a preset and its switches). Each
 deal is played twice with the teams swapped, so luck of the cards cancels; the figures are points
 per game for each side with a 95% interval (over deal pairs), the share of games won, drawn and
@@ -48,6 +49,7 @@ from bot.service.replay import LogRow
 from bot.service.review import BUDGET as REVIEW_BUDGET
 from bot.service.review import positions, review
 
+from .levels import ARENA_LEVELS, arena_player
 from .stats import half_interval
 
 
@@ -169,7 +171,7 @@ def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None,
     """One seeded one-game match with level ``a`` on team ``a_team``: A's team points, the
     decision times (ms) of each level and the mistake counts (``bot.ai.mistakes``) of A, then B."""
     m = Match.new(seed=seed, rules=rules, games=1)
-    players = [make_player(a if s % 2 == a_team else b, seed * 6 + s, budget, work) for s in range(6)]
+    players = [arena_player(a if s % 2 == a_team else b, seed * 6 + s, budget, work) for s in range(6)]
     times: dict[str, list[float]] = {a: [], b: []}
     mistakes = Mistakes()
     while not m.over:
@@ -316,7 +318,7 @@ def main(argv: list[str] | None = None) -> None:
     mat.add_argument("--matches", type=int, default=30)
     mat.add_argument("--games", type=int, default=4)
     are = sub.add_parser("arena", help="AI level against AI level")
-    are.add_argument("--a", default="strong", help="level of side A (random, basic, strong, basic0)")
+    are.add_argument("--a", default="strong", help=f"level of side A ({', '.join(ARENA_LEVELS)})")
     are.add_argument("--b", default="basic", help="level of side B")
     are.add_argument("--games", type=int, default=200, help="games (deal pairs × 2)")
     are.add_argument("--seed", type=int, default=1, help="seed of the first deal")

@@ -1,8 +1,8 @@
 """The Discord client: a discord.py ``AutoShardedBot`` around the table service.
 
-``setup_hook`` opens the store, builds the service and its messenger (``bot.discord.messenger``),
-loads the ``/gouji`` commands and their persistent components as an extension (by name: the
-client never imports them), restores every open table (timers restart, each message is edited to
+``setup_hook`` opens the store, builds the service, loads the ``/gouji`` commands, their persistent
+components and the messenger that keeps the tables' messages in step as an extension (by name: the
+client imports no cog module), restores every open table (timers restart, each message is edited to
 say the table is back, the hand panels still live are redrawn) and syncs the commands.
 """
 
@@ -19,13 +19,11 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord.messenger import QUIET, TableMessenger
 from bot.logs import at_least_info
 from bot.service import memory
 from bot.service.shards import Shards
 from bot.service.store import Store
 from bot.service.tables import TableService
-from cogs.i18n import GoujiTranslator
 
 log = logging.getLogger(__name__)
 
@@ -49,12 +47,13 @@ class GoujiBot(commands.AutoShardedBot):
                  shards: Shards | None = None, tune_memory: bool = True) -> None:
         ranged: dict[str, Any] = {"shard_ids": sorted(shards.ids), "shard_count": shards.count} if shards else {}
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
-                         help_command=None, allowed_mentions=QUIET, **ranged)
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(), **ranged)
         self.own_shards = shards
         self.tune_memory = tune_memory  # the collector tuned for the process (bot.service.memory); not in a test's
         self.db_path = db_path
         self.guild_id = guild_id
         self.debounce = debounce
+        """Seconds the messenger (made by the extension) gathers a table's changes into one edit."""
         self.service_options = service_options or {}
         at_least_info("discord.gateway", "discord.http")  # at DEBUG they log the panels they carry
 
@@ -63,12 +62,7 @@ class GoujiBot(commands.AutoShardedBot):
         if self.own_shards is not None:  # refused when another process runs one of them on this database
             await self.store.claim_shards(self.own_shards.ids, self.own_shards.count)
         self.service = TableService(self.store, shards=self.own_shards, **self.service_options)
-        self.messenger = TableMessenger(self, self.service, self.debounce)
-        self.service.listeners.append(self.messenger.on_change)
-        self.service.present = self.messenger.has_panel
-        await self.tree.set_translator(GoujiTranslator())
-        await self.load_extension(EXTENSION)
-        await self.messenger.reattach()  # before the restore, whose flush redraws them
+        await self.load_extension(EXTENSION)  # its messenger follows the kept panels: the restore redraws them
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))
         if self.tune_memory:  # what start-up and the restore built lives on: never scanned by the collector again
@@ -89,7 +83,8 @@ class GoujiBot(commands.AutoShardedBot):
                 self.memory_keeper.cancel()
             if hasattr(self, "service"):
                 await self.service.shutdown()
-                await self.messenger.drain()
+                if EXTENSION in self.extensions:  # its messenger sends what is pending
+                    await self.unload_extension(EXTENSION)
         finally:
             try:
                 if hasattr(self, "store"):

@@ -411,7 +411,36 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own hand, everything public, nobody else's cards."""
-        return SeatView.of(self, seat)
+        seen = {e.seat for e in self.events if e.kind == "giveup"}
+        gave_up = [s in seen for s in range(6)]
+        public = self.public_dict(seat)
+        return SeatView(
+            seat=seat, rules=self.rules, hand=self.hand(seat), counts=self.counts(), places=list(self.places),
+            to_act=self.to_act, leader=self.leader, round_leader=self.round_leader,
+            top=(self.top[0], str(self.top[1])) if self.top else None, top_gouji=self.top_gouji,
+            top_kind=self.top_kind if self.top else None, top_sijiji=self._top_sijiji(),
+            chong_beaten=2 - len(self.chong) if self.top_kind == "chong" and self.top else None,
+            may_kaidian=[not k and not lost for k, lost in zip(self.kaidian, public["kaidian_lost"], strict=True)],
+            marks=list(self.marks), passed=list(self.passed), let_by=self.let_by, kaidian=list(self.kaidian),
+            gave_up=gave_up, kaidian_chance=self.kaidian_chance, natural=list(self.natural), duty=list(self.duty),
+            luanchan=self.luanchan, over=self.over, chuan_san=self.chuan_san, ply=self.ply, events=list(self.events),
+            burning=self.burning, head=self.head, sijiji=self.sijiji,
+            peek={t: self.hand(t) for t in range(seat % 2, 6, 2)
+                  if self.rules.teammate_peek and t != seat and 0 < sum(self.hands[t]) < 10},
+            public=public,
+        )
+
+    def _top_sijiji(self) -> bool:
+        """Whether the play on the table is 够死级: its ``sijiji`` event follows the play (R14.7)."""
+        if self.top is None:
+            return False
+        top_seat = self.top[0]
+        for e in reversed(self.events):
+            if e.seat == top_seat and e.kind == "sijiji":
+                return True
+            if e.seat == top_seat and e.kind in ("lead", "follow"):
+                return False
+        return False
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: int, action: str) -> None:
@@ -420,7 +449,7 @@ class Game:
         if isinstance(action, Action) and action.kind is not None and action.origin == (self._stamp, self.ply, seat):
             kind, play = action.kind, action.play
         else:
-            kind, play = self._listed_action(seat, action) or self._check(seat, action)
+            kind, play = self.listed_action(seat, action) or self._check(seat, action)
         self.ply += 1
         if kind == "pass":
             self._pass(seat)
@@ -433,7 +462,7 @@ class Game:
             assert play is not None
             self._follow(seat, play, kind)
 
-    def _listed_action(self, seat: int, action: str) -> tuple[str, Play | None] | None:
+    def listed_action(self, seat: int, action: str) -> tuple[str, Play | None] | None:
         """``pass``/``let`` or an ``Action`` carrying one of the answers ``legal_actions`` just listed for
         this very position (an AI acting with its own values): its kind and play, known without
         checking them again; None for anything else."""
@@ -712,7 +741,8 @@ class Game:
         self._place_on_table(seat, play, "lead")
         self._after_play(seat, [])
 
-    def _give_up(self, seat: int) -> None:
+    def give_up(self, seat: int) -> None:
+        """The seat gives up 开点 for this game (R7), logged once; public for the rules (``port.GamePort``)."""
         if not self.opening.kaidian[seat] and not self.opening.kaidian_lost[seat]:
             self.opening.kaidian_lost[seat] = True
             self.events.append(Event(EventKind.GIVEUP, seat))
@@ -742,8 +772,9 @@ class Game:
             beaten += [s for s in range(team_of(prev_seat), SEATS, 2) if s != prev_seat]
         self._after_play(seat, beaten)
 
-    def _log_answer(self, seat: int, prev_seat: int, kind: str) -> None:
-        """打点 (反打点 when it answers an 打点, R6.2) and 大王二杀一 go into the log by name."""
+    def log_answer(self, seat: int, prev_seat: int, kind: str) -> None:
+        """打点 (反打点 when it answers an 打点, R6.2) and 大王二杀一 go into the log by name; public for the
+        rules (``port.GamePort``)."""
         if kind == "dadian":
             counter = self.round.top_kind in ("dadian", "fandadian")
             self.events.append(Event(EventKind.FANDADIAN if counter else EventKind.DADIAN, seat, target=prev_seat))

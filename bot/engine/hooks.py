@@ -23,9 +23,8 @@ from .events import Event, EventKind
 from .moves import only_threes
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .match import Match
     from .plays import Play
+    from .port import GamePort, MatchPort
 
 TRIBUTE_RANKS = (RED, BLACK, TWO)
 """法定进贡牌, strongest first (第三十五条): what tribute is paid in and a 3 or 4 bought with."""
@@ -58,22 +57,22 @@ class Burning(Rule):
     tribute_tag: ClassVar[str] = "shao"
     """The name of the tribute a burn that stood costs (R12: 捎贡)."""
 
-    def lead_duty(self, g: Game, seat: int) -> str | None:
+    def lead_duty(self, g: GamePort, seat: int) -> str | None:
         """What the seat's lead must carry: ``joker`` (R6.4 步步带王, while it holds non-3 cards and a
         joker to carry them), ``burn`` (R14.2), or None."""
         h = g.hands[seat]
         return "joker" if g.burn.duty[seat] and (h[BLACK] + h[RED]) > 0 and not only_threes(h) else None
 
-    def let_refusal(self, g: Game) -> tuple[str, str] | None:
+    def let_refusal(self, g: GamePort) -> tuple[str, str] | None:
         """Why no seat may let (让牌, R5.4) the play on the table under this rule, or None."""
         return None
 
-    def burner_answer_refusal(self, g: Game, seat: int) -> tuple[str, str] | None:
+    def burner_answer_refusal(self, g: GamePort, seat: int) -> tuple[str, str] | None:
         """Why the seat may not beat the play on the table, which a burner (``burn.burning``) made —
         or None. The 捎 of the 大纲 keeps no standing burner, so this is asked under R14.2 only."""
         return None
 
-    def answered(self, g: Game, seat: int, prev_seat: int, kind: str) -> None:
+    def answered(self, g: GamePort, seat: int, prev_seat: int, kind: str) -> None:
         """What an answer of ``kind`` to ``prev_seat``'s play does to 捎 and 步步带王."""
         r, duty = g.round, g.burn.duty
         shao = r.round_shao
@@ -86,7 +85,7 @@ class Burning(Rule):
             duty[seat] = True
             return
         if kind in ("dadian", "kill"):
-            g._log_answer(seat, prev_seat, kind)
+            g.log_answer(seat, prev_seat, kind)
         if was_shao_play:
             r.round_shao = None
             g.events.append(Event(EventKind.JIESHAO, seat, target=prev_seat))
@@ -97,6 +96,13 @@ class Burning(Rule):
 
 
 # ---------------------------------------------------------------------- 开点
+def opens_with_fours(g: GamePort, seat: int, chance: bool) -> bool:
+    """Whether leading all its 4s now opens (开点) for the seat: after 宣点 while its 对家 holds cards
+    and before 二科 (R7.3), or on the ``chance`` of a won 纯够级 round (R7.1)."""
+    natural = g.opening.natural[seat] and any(g.hands[opposite(seat)]) and 2 not in g.places
+    return natural or chance
+
+
 class Kaidian(Rule):
     """R7 (the 大纲): 开点 is leading all one's 4s on the chance a won 纯够级 round gives (R7.1) or
     after 宣点 (R7.3); 4s played otherwise, or none dealt, give it up (R7.2, 第二十七条)."""
@@ -108,29 +114,23 @@ class Kaidian(Rule):
     def lost_at_deal(self, hand: list[int]) -> bool:
         return self.fours_cost and hand[FOUR] == 0
 
-    def opens_with_fours(self, g: Game, seat: int, chance: bool) -> bool:
-        """Whether leading all its 4s now opens (开点) for the seat: after 宣点 while its 对家 holds cards
-        and before 二科 (R7.3), or on the ``chance`` of a won 纯够级 round (R7.1)."""
-        natural = g.opening.natural[seat] and any(g.hands[opposite(seat)]) and 2 not in g.places
-        return natural or chance
-
-    def fours_led(self, g: Game, seat: int, play: Play, fours: int, chance: bool) -> None:
+    def fours_led(self, g: GamePort, seat: int, play: Play, fours: int, chance: bool) -> None:
         """A lead of 4s (``fours`` held before it; ``chance``: the seat won the last round's 纯够级)."""
         o = g.opening
         if o.kaidian[seat] or o.kaidian_lost[seat]:
             return
-        if play.n == fours and self.opens_with_fours(g, seat, chance):
+        if play.n == fours and opens_with_fours(g, seat, chance):
             o.kaidian[seat] = True
             g.events.append(Event(EventKind.KAIDIAN, seat))
         elif self.fours_cost:
-            g._give_up(seat)
+            g.give_up(seat)
 
-    def fours_followed(self, g: Game, seat: int) -> None:
+    def fours_followed(self, g: GamePort, seat: int) -> None:
         """An answer made of 4s."""
         if self.fours_cost:
-            g._give_up(seat)
+            g.give_up(seat)
 
-    def round_won(self, g: Game, top_seat: int) -> None:
+    def round_won(self, g: GamePort, top_seat: int) -> None:
         """The round ends on ``top_seat``'s play, which still holds cards: a 纯够级 play gives the chance
         to lead all 4s now (whether the seat still may is checked then, so that the chance, which is
         public, does not tell who holds no 4)."""
@@ -143,12 +143,12 @@ class Fours(Rule):
     """The 大纲 bars no play of 4s: a seat plays them whenever its turn allows (what they cost for
     开点 is the ``kaidian`` hook's, R7.2)."""
 
-    def fours_from(self, g: Game, seat: int, lead: bool) -> int:
+    def fours_from(self, g: GamePort, seat: int, lead: bool) -> int:
         """The fewest 4s a play of 4s by the seat (which holds some) may hold now: 1 while 4s are
         free, more than it holds when it may play none."""
         return 1
 
-    def refusal(self, g: Game, seat: int, play: Play, lead: bool) -> tuple[str, str] | None:
+    def refusal(self, g: GamePort, seat: int, play: Play, lead: bool) -> tuple[str, str] | None:
         """Why the seat may not make ``play``, a play of 4s, now (a lead or an answer) — or None."""
         return None
 
@@ -159,7 +159,7 @@ class Restrictions(Rule):
 
     rules: ClassVar[tuple[str, ...]] = ("R9.4",)
 
-    def ended(self, g: Game) -> bool:
+    def ended(self, g: GamePort) -> bool:
         return 2 in g.places
 
 
@@ -175,7 +175,7 @@ class ChuanSan(Rule):
     hui: ClassVar[bool] = True
     """After 串三家 the next game opens with 汇5 (R11.6)."""
 
-    def multiplier(self, g: Game) -> int:
+    def multiplier(self, g: GamePort) -> int:
         """The score multiplier of a finished game."""
         return 2 if g.grand_slam is not None else 1
 
@@ -195,7 +195,7 @@ class Buying(Rule):
     optional: ClassVar[bool] = True
     """The buyer may decline (``no-buy``) and the seller refuse (``refuse``)."""
 
-    def check(self, m: Match, seat: int, rank: int) -> None:
+    def check(self, m: MatchPort, seat: int, rank: int) -> None:
         """A seat without ``rank`` after the deal: queue its offer, or give it one."""
         opp = opposite(seat)
         can_pay = any(m.payable[seat][r] for r in TRIBUTE_RANKS)
@@ -208,7 +208,7 @@ class Buying(Rule):
                                                   (seat + 5) % SEATS, (seat + 1) % SEATS]
         giver = next((g for g in chain if m.hands[g][rank] >= 2), None)
         if giver is not None:
-            m._move(giver, seat, rank)
+            m.hand_over(giver, seat, rank)
             m.events.append(Event(EventKind.GIFT, giver, target=seat, value=rank, auto=True))
 
 
@@ -220,8 +220,9 @@ class Tribute(Rule):
     paid: ClassVar[bool] = True
     """Whether tribute is paid between games, and 点贡 chosen before the deal."""
 
-    def plan(self, m: Match) -> list[dict[str, Any]]:
-        """The tribute tasks after the last game, logging 抗贡."""
+    def plan(self, m: MatchPort, hooks: Hooks) -> list[dict[str, Any]]:
+        """The tribute tasks after the last game, logging 抗贡; ``hooks``: the match's (串三家's
+        tribute, the name of a burn's)."""
         prev = m.results[-1]
         for s in range(SEATS):
             if m.dealt[s][RED] == 4:
@@ -231,7 +232,7 @@ class Tribute(Rule):
             elif m.dealt[s][BLACK] == 4:
                 m.events.append(Event(EventKind.KANGGONG, s, tag="B"))
                 m.excused[s] = True
-        only = m.hooks.chuan_san.tributes(prev)
+        only = hooks.chuan_san.tributes(prev)
         if only is not None:
             return only
         places, kaidian = prev["places"], prev["kaidian"]
@@ -245,7 +246,7 @@ class Tribute(Rule):
                 tasks.append(tribute_task(loser, winner, 1, "dian"))
             elif [a, b] in m.dian_both:  # chosen before the deal (第三十一条)
                 tasks += [tribute_task(a, b, 1, "dian"), tribute_task(b, a, 1, "dian")]
-        burn = m.hooks.burning.tribute_tag
+        burn = hooks.burning.tribute_tag
         tasks += [tribute_task(victim, by, 1, burn) for by, victim in prev["shao"]]
         tasks += [tribute_task(victim, by, 1, "men") for by, victim in prev["men"]]
         if prev["chuan_san"] is not None:

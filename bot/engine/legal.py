@@ -16,7 +16,7 @@ from .actions import Action, listed
 from .plays import Play
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .port import ActionPort
 
 
 class LegalActions(Sequence[Action]):
@@ -26,7 +26,7 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = ("_game", "_kinds", "_len", "_n", "_origin", "_plays", "_seat", "_specials")  # one per action
 
-    def __init__(self, game: Game, seat: int, specials: tuple[str, ...], plays: Sequence[Play],
+    def __init__(self, game: ActionPort, seat: int, specials: tuple[str, ...], plays: Sequence[Play],
                  kinds: Callable[[Play], Any] | str = "", origin: Any = None) -> None:
         self._game = game
         self._seat = seat
@@ -72,7 +72,7 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
             return True
-        if isinstance(action, str) and self._game._listed_action(self._seat, action) is not None:
+        if isinstance(action, str) and self._game.listed_action(self._seat, action) is not None:
             return True  # listed for the game's position now: legal
         return isinstance(action, str) and self._len > 0 and self._game.is_legal(self._seat, action)
 
@@ -92,7 +92,7 @@ class LegalActions(Sequence[Action]):
         """The kind of a legal action (see ``Game.action_kind``), or None if it is not legal."""
         if isinstance(action, Action) and action.kind is not None and action.origin == self._origin:
             return action.kind
-        found = self._game._listed_action(self._seat, action) if isinstance(action, str) else None
+        found = self._game.listed_action(self._seat, action) if isinstance(action, str) else None
         return found[0] if found is not None else self._game.action_kind(self._seat, action)
 
     def plays(self) -> Sequence[Play]:

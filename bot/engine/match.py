@@ -338,9 +338,9 @@ class Match:
     def _buy_answer(self, task: dict[str, Any], action: str) -> None:
         seat, buyer, rank, card = task["seat"], task["buyer"], task["rank"], task["card"]
         if action == "accept":
-            self._move(buyer, seat, card)
+            self.hand_over(buyer, seat, card)
             self.payable[buyer][card] -= 1
-            self._move(seat, buyer, rank)
+            self.hand_over(seat, buyer, rank)
             self.events.append(Event(EventKind.BUY_ACCEPT, seat, SYMBOLS[card], target=buyer, value=rank))
         else:
             self.events.append(Event(EventKind.BUY_REFUSE, seat, target=buyer, value=rank))
@@ -471,7 +471,9 @@ class Match:
         self.leader = best[0]
         self.events.append(Event(EventKind.SHANGBAN_LEAD, best[0], value=best[1]))
 
-    def _move(self, giver: int, taker: int, rank: int, n: int = 1) -> None:
+    def hand_over(self, giver: int, taker: int, rank: int, n: int = 1) -> None:
+        """Move ``n`` cards of ``rank`` from one hand to another (a sale, a gift, a tribute): public for the
+        rules, which see the match through ``port.MatchPort``."""
         self.hands[giver][rank] -= n
         self.hands[taker][rank] += n
 
@@ -483,7 +485,7 @@ class Match:
 
     def _task_tribute_plan(self, _task: dict[str, Any]) -> None:
         """R12: the ``tribute`` hook's plan after the last game (``hooks``)."""
-        self.queue[0:0] = self.hooks.tribute.plan(self)
+        self.queue[0:0] = self.hooks.tribute.plan(self, self.hooks)
 
     def _task_tribute(self, task: dict[str, Any]) -> None:
         giver, taker = task["seat"], task["to"]
@@ -512,7 +514,7 @@ class Match:
         given = sum(cards)
         for r, k in enumerate(cards):
             if k:
-                self._move(giver, taker, r, k)
+                self.hand_over(giver, taker, r, k)
                 self.payable[giver][r] -= k
         if given:
             self.events.append(Event(EventKind.TRIBUTE, giver, format_counts(cards), target=taker, tag=tag, auto=True))

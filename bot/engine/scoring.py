@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cards import SEATS
+from .rules import hooks_for
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .port import GamePort
 
 PLACE_POINTS = {1: 2, 2: 1, 3: 0, 4: 0, 5: -1, 6: -2}
 CHUAN_SAN_POINTS = 5
@@ -55,7 +56,7 @@ class GameResult:
         }
 
 
-def score(g: Game) -> GameResult:
+def score(g: GamePort) -> GameResult:
     places = [p for p in g.places if p is not None]
     assert len(places) == SEATS
     items: list[list[tuple[str, int]]] = [[] for _ in range(SEATS)]
@@ -78,7 +79,7 @@ def score(g: Game) -> GameResult:
     for by, victim in g.men_log:
         items[by].append(("men", 1))
         items[victim].append(("mened", -1))
-    multiplier = g.hooks.chuan_san.multiplier(g)  # 满贯 (R13.3), 串三户 (R14.8)
+    multiplier = hooks_for(g.rules).chuan_san.multiplier(g)  # 满贯 (R13.3), 串三户 (R14.8)
     if multiplier > 1:  # shown as its own item, so the sheet still adds up line by line
         for it in items + team_items:
             extra = sum(v for _, v in it) * (multiplier - 1)

@@ -1,20 +1,18 @@
 """``SeatView``: what one seat may know — its own hand and everything public, nothing else.
 
 The AI, the renderer and the bot read games only through views, so no front end can leak a
-hand it was not given.
+hand it was not given. The game makes them (``Game.view``): this module holds the record only, so it
+needs no game to import.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .events import Event
 from .ruleset import Ruleset
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -64,27 +62,6 @@ class SeatView:
     """The game's whole state as this seat may know it (``Game.public_dict``): enough to rebuild
     the game with guessed hands (``Game.from_public``), which is how the strong AI searches."""
 
-    @classmethod
-    def of(cls, g: Game, seat: int) -> SeatView:
-        seen = {e.seat for e in g.events if e.kind == "giveup"}
-        gave_up = [s in seen for s in range(6)]
-        public = g.public_dict(seat)
-        return cls(
-            seat=seat, rules=g.rules, hand=g.hand(seat), counts=g.counts(), places=list(g.places),
-            to_act=g.to_act, leader=g.leader, round_leader=g.round_leader,
-            top=(g.top[0], str(g.top[1])) if g.top else None, top_gouji=g.top_gouji,
-            top_kind=g.top_kind if g.top else None, top_sijiji=_top_sijiji(g),
-            chong_beaten=2 - len(g.chong) if g.top_kind == "chong" and g.top else None,
-            may_kaidian=[not k and not lost for k, lost in zip(g.kaidian, public["kaidian_lost"], strict=True)],
-            marks=list(g.marks), passed=list(g.passed), let_by=g.let_by, kaidian=list(g.kaidian),
-            gave_up=gave_up, kaidian_chance=g.kaidian_chance, natural=list(g.natural), duty=list(g.duty),
-            luanchan=g.luanchan, over=g.over, chuan_san=g.chuan_san, ply=g.ply, events=list(g.events),
-            burning=g.burning, head=g.head, sijiji=g.sijiji,
-            peek={t: g.hand(t) for t in range(seat % 2, 6, 2)
-                  if g.rules.teammate_peek and t != seat and 0 < sum(g.hands[t]) < 10},
-            public=public,
-        )
-
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["events"] = [e.to_dict() for e in self.events]
@@ -92,16 +69,3 @@ class SeatView:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
-
-
-def _top_sijiji(g: Game) -> bool:
-    """Whether the play on the table is 够死级: its ``sijiji`` event follows the play (R14.7)."""
-    if g.top is None:
-        return False
-    top_seat = g.top[0]
-    for e in reversed(g.events):
-        if e.seat == top_seat and e.kind == "sijiji":
-            return True
-        if e.seat == top_seat and e.kind in ("lead", "follow"):
-            return False
-    return False

@@ -16,21 +16,24 @@ import multiprocessing
 import os
 import random
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot.ai import HINT_BUDGET, Player, Suggestion, make_player, suggest
-from bot.engine import Event, GoujiError, IllegalAction, Match, Ruleset, secret_decision
+from bot.engine import Event, GoujiError, IllegalAction, Match, MatchView, Ruleset, secret_decision
 from bot.engine.rules import SWITCHES
 from bot.service.shards import Shards
 from bot.service.store import FinishedGame, Store, StoreError, TableRow
+from bot.words import ChoiceWords, decision_words
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SEATS = 6
+EMPTY = "—"
+"""An empty seat, where the table's text names the seats."""
 
 
 class TableError(GoujiError):
@@ -133,6 +136,75 @@ class Change:
     or 宣点 among them, unnamed."""
 
 
+@dataclass(frozen=True)
+class Face:
+    """Who sits where, as every picture of the table shows it (``Table.face``)."""
+
+    players: tuple[str | None, ...]
+    """The name in each seat; None for an empty one."""
+    ai: tuple[bool, ...]
+    trustee: tuple[bool, ...]
+    """Seats in 托管."""
+    ready: tuple[bool, ...]
+    """Players who said 准备 (第八条); AI seats are not marked."""
+    status: str
+    revision: int
+    opening: bool
+    """The table is in 第八条's ready check (``Table.opening``) …"""
+    waiting: bool
+    """… and its first lead waits on it, or on a choice nobody may be named for."""
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name, as the table's text says it (``Table.names``)."""
+        return [name if name is not None else EMPTY for name in self.players]
+
+
+@dataclass(frozen=True)
+class SeatNow:
+    """What one seat sees and may do now, read from its table at one moment and in one place
+    (``Table.seat_now``), then handed up whole: the cogs draw the hand panel from it and ask the table
+    nothing more (issue 33 §3 — one way down, one way back, and a panel never mixes two states)."""
+
+    table_id: int
+    revision: int
+    seat: int
+    face: Face
+    view: MatchView
+    legal: tuple[str, ...]
+    """The seat's legal actions (``Action`` values): none while the ready check holds the first lead."""
+    kinds: Mapping[str, str]
+    """In play, each legal answer's kind by its cards, as the engine lists it (``Game.action_kind``:
+    ``shao``, ``dadian``, ``kill``, ``chong``, ``follow``): which answers burn differs by preset. A lead's
+    plays (thousands, all ``lead``) are left out."""
+    words: Mapping[str, ChoiceWords]
+    """Before play, the words of each legal choice as this seat sees it (``decision_words``)."""
+    suggestion: Suggestion | None
+    """The instant suggestion, on the seat's turn (``Table.suggestion``) …"""
+    hint: Suggestion | None
+    """… and the 提示 button's, when it was pressed (``TableService.hint``)."""
+    burn_refusal: tuple[str, str] | None
+    """Why the seat cannot burn (烧牌) now; None when it can."""
+    to_act: int | None
+    deadline: float | None
+    """When a human turn to act runs out (None on a machine turn): the panel's countdown."""
+    ready_deadline: float | None
+    """When the ready check stops waiting (第八条)."""
+    trustee: bool
+    """The seat is in 托管."""
+    unready: bool
+    """The seat has yet to say 准备."""
+    secret_ahead: bool
+    """The seat still has a 革命 or 宣点 choice before this game's 开牌 (``Match.secret_ahead``)."""
+    key: tuple[Any, ...]
+    """What the panel shows, cheaply (``Table.seat_key``): the messenger redraws it when this changes."""
+
+    @property
+    def mine(self) -> bool:
+        """Whether the table waits for this seat."""
+        return self.to_act == self.seat
+
+
 class Table:
     def __init__(self, id: int, guild_id: int, channel_id: int, host_id: int, settings: Settings) -> None:
         self.id = id
@@ -168,7 +240,7 @@ class Table:
         return seat
 
     def names(self) -> list[str]:
-        return [seat.name if seat else "—" for seat in self.seats]
+        return [seat.name if seat else EMPTY for seat in self.seats]
 
     @property
     def to_act(self) -> int | None:
@@ -250,6 +322,43 @@ class Table:
             return None
         return suggest(m.view(seat), seat, m.legal_actions(seat))
 
+    def face(self) -> Face:
+        """Who sits where, for a picture of the table."""
+        seats = self.seats
+        opening = self.opening()
+        return Face(tuple(s.name if s else None for s in seats), tuple(bool(s and s.ai) for s in seats),
+                    tuple(bool(s and s.autoplay) for s in seats),
+                    tuple(s is not None and s.user_id is not None and s.ready for s in seats),
+                    self.status, self.revision, opening, opening and (self.held() or self.secret_pending()))
+
+    def seat_key(self, seat: int) -> tuple[Any, ...]:
+        """What a seat's panel shows, cheaply: the table's revision (its picture is the whole table, from
+        this seat: a move of anyone changes it), its hand, the phase and whether it is in 托管."""
+        m = self.match
+        assert m is not None
+        occupant = self.seats[seat]
+        return (self.id, self.status, m.phase, m.game_no, m.hand(seat), self.revision,
+                bool(occupant and occupant.autoplay), bool(occupant and occupant.ready), self.held())
+
+    def seat_now(self, seat: int, hint: Suggestion | None = None) -> SeatNow:
+        """Everything the seat's hand panel shows and offers, in one record (``SeatNow``); ``hint`` is
+        the 提示 button's suggestion when it was pressed."""
+        m = self.match
+        assert m is not None
+        view = m.view(seat)
+        legal = () if self.held() else tuple(m.legal_actions(seat))
+        in_play = m.phase == "play"
+        answering = in_play and view.game is not None and view.game.top is not None
+        kinds = {a[5:]: getattr(a, "kind", None) or "" for a in legal if a.startswith("play ")} if answering else {}
+        words = {} if in_play else {a: decision_words(a, view) for a in legal}
+        occupant = self.seats[seat]
+        machine = self.machine_turn()
+        return SeatNow(
+            self.id, self.revision, seat, self.face(), view, legal, kinds, words, self.suggestion(seat), hint,
+            self.burn_refusal(seat), self.to_act, None if machine or self.to_act is None else self.deadline,
+            self.ready_deadline, bool(occupant and occupant.autoplay), seat in self.unready(), m.secret_ahead(seat),
+            self.seat_key(seat))
+
     def turn_key(self) -> tuple[int, int, int | None]:
         m = self.match
         assert m is not None
@@ -300,12 +409,28 @@ class TableService:
         self.trustee_wait = trustee_wait
         self.hint_budget = hint_budget
         """Seconds the 提示 button may search (``hint``); 0: the instant suggestion."""
-        self.present: Callable[[Table, int], bool] = lambda table, user_id: False
-        """Whether a user has a live hand panel at a table (the messenger knows; set by the app)."""
+        self.watched: dict[tuple[int, int], float] = {}
+        """Until when (seconds since the epoch; infinite in a DM) each player's hand panel is kept up to date,
+        by (table id, user id). The presentation layer says so as it follows and drops panels (``watch``,
+        ``unwatch``); the service reads only this record (``watching``) — it never calls up into the layer
+        above it to ask."""
         self.closed = False
         self._thinkers: ProcessPoolExecutor | None = None
         self._dm: dict[int, bool] = {}
         """Players' choice of the hand panel by DM, by user id, as far as it was read."""
+
+    def watch(self, table_id: int, user_id: int, until: float) -> None:
+        """The user has a hand panel at this table that is redrawn as the game moves, until ``until``."""
+        self.watched[(table_id, user_id)] = until
+
+    def unwatch(self, table_id: int, user_id: int) -> None:
+        """The user's hand panel at this table is no longer redrawn."""
+        self.watched.pop((table_id, user_id), None)
+
+    def watching(self, table: Table, user_id: int) -> bool:
+        """Whether the user sees this table's turns on a live hand panel: 托管 then waits ``trustee_wait``
+        before the AI moves for them, time to take the seat back (``_turn``)."""
+        return self.watched.get((table.id, user_id), 0.0) > time.time()
 
     async def prefers_dm(self, user_id: int) -> bool:
         """Whether the player asked for the hand panel by direct message (``set_prefers_dm``); read from
@@ -691,7 +816,7 @@ class TableService:
             elif table.machine_turn():
                 seat = table.to_act
                 occupant = table.seats[seat] if seat is not None else None
-                if occupant is not None and occupant.user_id is not None and self.present(table, occupant.user_id):
+                if occupant is not None and occupant.user_id is not None and self.watching(table, occupant.user_id):
                     await self.sleep(self.trustee_wait)  # 托管 with a live panel: time to take it back
                 await self.sleep(self.rng.uniform(*self.ai_delay))
             else:

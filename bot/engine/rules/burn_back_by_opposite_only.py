@@ -11,7 +11,7 @@ from ..switch import SwitchInfo
 from .burn_priority import BurnFirst
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..port import GamePort
 
 RULE = "R13.4"
 
@@ -20,7 +20,7 @@ REFUSAL = ("烧牌人的牌只有他的对家能打回", "only the burner's 对�
 LET_REFUSAL = ("烧牌人的牌只有你能打回，不能让", "only you, the burner's 对家, may beat its play: there is no 让牌")
 
 
-def _guarded(g: Game) -> bool:
+def _guarded(g: GamePort) -> bool:
     """Whether the play on the table is a standing burner's."""
     b, top = g.burn.burning, g.round.top
     return b is not None and top is not None and b[0] == top[0]
@@ -31,11 +31,11 @@ class BurnBackByOppositeOnly(BurnFirst):
 
     rules = (RULE, *BurnFirst.rules)
 
-    def burner_answer_refusal(self, g: Game, seat: int) -> tuple[str, str] | None:
+    def burner_answer_refusal(self, g: GamePort, seat: int) -> tuple[str, str] | None:
         top = g.round.top
         return REFUSAL if top is not None and seat != opposite(top[0]) else None
 
-    def let_refusal(self, g: Game) -> tuple[str, str] | None:
+    def let_refusal(self, g: GamePort) -> tuple[str, str] | None:
         return LET_REFUSAL if _guarded(g) else super().let_refusal(g)  # nobody it would let may answer
 
 

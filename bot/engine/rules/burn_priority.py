@@ -11,7 +11,7 @@ from ..moves import only_threes
 from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..port import GamePort
 
 RULE = "R14.2"
 
@@ -36,13 +36,13 @@ class BurnFirst(Burning):
     gouji_order = BURN_ORDER
     tribute_tag = "burn"
 
-    def lead_duty(self, g: Game, seat: int) -> str | None:
+    def lead_duty(self, g: GamePort, seat: int) -> str | None:
         b = g.burn.burning
         if b is not None and b[0] == seat and not only_threes(g.hands[seat]):
             return "burn"  # only the lead that empties the hand (under 憋3, its 3s) is free
         return super().lead_duty(g, seat)
 
-    def let_refusal(self, g: Game) -> tuple[str, str] | None:
+    def let_refusal(self, g: GamePort) -> tuple[str, str] | None:
         if g.round.top_gouji:  # decision 30
             return (
                 "够级牌不能让：烧牌的人已经问过，只剩对头能打",
@@ -50,7 +50,7 @@ class BurnFirst(Burning):
             )
         return None
 
-    def answered(self, g: Game, seat: int, prev_seat: int, kind: str) -> None:
+    def answered(self, g: GamePort, seat: int, prev_seat: int, kind: str) -> None:
         """Beating a burner's play undoes its 烧 (解烧); a 烧 starts one; 打点 as in R6.2."""
         b = g.burn
         if b.burning is not None and b.burning[0] == prev_seat:
@@ -62,7 +62,7 @@ class BurnFirst(Burning):
             b.burning = (seat, prev_seat)
             b.duty[seat] = True
         else:
-            g._log_answer(seat, prev_seat, kind)
+            g.log_answer(seat, prev_seat, kind)
 
 
 SWITCH = SwitchInfo(

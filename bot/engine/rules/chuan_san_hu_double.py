@@ -9,7 +9,7 @@ from ..hooks import ChuanSan, tribute_task
 from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..port import GamePort
 
 RULE = "R14.8"
 
@@ -22,7 +22,7 @@ class ChuanSanHu(ChuanSan):
     next_chosen = False
     hui = False
 
-    def multiplier(self, g: Game) -> int:
+    def multiplier(self, g: GamePort) -> int:
         return 2 if g.grand_slam is not None or g.chuan_san is not None else 1
 
     def tributes(self, prev: dict[str, Any]) -> list[dict[str, Any]] | None:

@@ -10,7 +10,7 @@ from ..hooks import TRIBUTE_RANKS, Buying
 from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
-    from ..match import Match
+    from ..port import MatchPort
 
 RULE = "R14.5"
 
@@ -24,7 +24,7 @@ class CompulsoryBuyThree(Buying):
     ranks = (THREE,)
     optional = False
 
-    def check(self, m: Match, seat: int, rank: int) -> None:
+    def check(self, m: MatchPort, seat: int, rank: int) -> None:
         if not any(m.payable[seat][r] for r in TRIBUTE_RANKS):
             if m.rules.revolution:
                 if seat not in m.votes:
@@ -39,7 +39,7 @@ class CompulsoryBuyThree(Buying):
                 return
         giver = next((g for g in ((seat + 4) % SEATS, (seat + 2) % SEATS) if m.hands[g][THREE] >= 2), None)
         if giver is not None:
-            m._move(giver, seat, THREE)
+            m.hand_over(giver, seat, THREE)
             m.events.append(Event(EventKind.ASK3, giver, target=seat, auto=True))
 
 

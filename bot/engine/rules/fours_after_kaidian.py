@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import FOUR, THREE, opposite
-from ..hooks import Fours
+from ..hooks import Fours, opens_with_fours
 from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
-    from ..game import Game
     from ..plays import Play
+    from ..port import GamePort
 
 RULE = "R13.4"
 
@@ -25,7 +25,7 @@ class FoursAfterKaidian(Fours):
 
     rules = (RULE,)
 
-    def fours_from(self, g: Game, seat: int, lead: bool) -> int:
+    def fours_from(self, g: GamePort, seat: int, lead: bool) -> int:
         """1 while 4s are free; all of them for the lead that opens (开点); one more than the seat holds
         when it may play none. 4s are free after 开点, once the seat can no longer open (given up, its
         对家 out, the restrictions over: no 够级 is left to open with) and when it holds nothing but 4s
@@ -34,10 +34,10 @@ class FoursAfterKaidian(Fours):
         if (o.kaidian[seat] or o.kaidian_lost[seat] or g.luanchan or not any(g.hands[opposite(seat)])
                 or h[FOUR] + h[THREE] == sum(h)):
             return 1
-        opens = lead and g.hooks.kaidian.opens_with_fours(g, seat, o.kaidian_chance == seat)
+        opens = lead and opens_with_fours(g, seat, o.kaidian_chance == seat)
         return h[FOUR] if opens else h[FOUR] + 1
 
-    def refusal(self, g: Game, seat: int, play: Play, lead: bool) -> tuple[str, str] | None:
+    def refusal(self, g: GamePort, seat: int, play: Play, lead: bool) -> tuple[str, str] | None:
         return REFUSAL if play.n < self.fours_from(g, seat, lead) else None
 
 

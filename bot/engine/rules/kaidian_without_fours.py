@@ -10,7 +10,7 @@ from ..plays import opens_without_fours
 from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..port import GamePort
 
 RULE = "R14.1"
 
@@ -22,7 +22,7 @@ class KaidianWithoutFours(Kaidian):
     rules = (RULE, "R14.3")
     fours_cost = False
 
-    def round_won(self, g: Game, top_seat: int) -> None:
+    def round_won(self, g: GamePort, top_seat: int) -> None:
         o, r = g.opening, g.round
         assert r.top is not None
         if o.kaidian[top_seat] or o.kaidian_lost[top_seat]:

@@ -9,7 +9,7 @@ from ..hooks import Restrictions
 from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..port import GamePort
 
 RULE = "R14.9"
 
@@ -19,7 +19,7 @@ class RestrictionsByCount(Restrictions):
 
     rules = (RULE,)
 
-    def ended(self, g: Game) -> bool:
+    def ended(self, g: GamePort) -> bool:
         return g.holding <= 4
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..hooks import Tribute
+from ..hooks import Hooks, Tribute
 from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
-    from ..match import Match
+    from ..port import MatchPort
 
 RULE = "R12"
 
@@ -19,7 +19,7 @@ class NoTribute(Tribute):
     rules = (RULE,)
     paid = False
 
-    def plan(self, m: Match) -> list[dict[str, Any]]:
+    def plan(self, m: MatchPort, hooks: Hooks) -> list[dict[str, Any]]:
         return []
 
 

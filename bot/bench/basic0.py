@@ -1,9 +1,9 @@
-"""``basic0``: a frozen copy of the ``basic`` level as it was before issue 17, for the arena only.
+"""``basic0``: a frozen copy of the ``basic`` level as it was before issue 17, a benchmark baseline.
 
 The arena measures ``basic`` against its previous self (``python -m bot.bench arena --a basic --b
-basic0``); players are not offered this level (it is not in ``LEVELS``). Do not improve it: a test
-pins its moves on seeded games. It shares ``situation.py``'s odds with ``basic``, so those must keep
-their behaviour (or be copied here first).
+basic0``); it is no player: it lives with the benchmarks, and players are never offered it. Do not
+improve it: a test pins its moves on seeded games. It reads the seat through its own frozen copy of
+``situation.py`` (``situation0``, issue 33 §3), so that changing ``basic`` or its odds cannot move it.
 
 What follows is the docstring of ``basic`` at the time of the copy.
 
@@ -50,7 +50,7 @@ from bot.engine.cards import ACE, BLACK, FIVE, FOUR, PER_DECKS, RED, THREE, TWO
 from bot.engine.moves import answers
 from bot.engine.plays import GOUJI_MIN
 
-from .situation import Situation, opening, rules_of
+from .situation0 import Situation, opening, rules_of
 
 REASONS: dict[str, tuple[str, str]] = {
     "only": ("只有这一种出法", "the only action allowed"),

@@ -1,5 +1,8 @@
 """``basic0``: ``basic`` as it was before issue 17, frozen so that the arena can measure ``basic``
-against its previous self. It is a level of ``make_player`` but not one players are offered."""
+against its previous self. A benchmark baseline, not a player (issue 33 §3): the arena knows it
+(``bot.bench.levels``), ``make_player`` and the levels players are offered do not, and it reads the
+seat through its own frozen copy of ``situation.py`` (the import contract in ``test_layers`` keeps it
+off ``bot.ai``)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import hashlib
 import pytest
 
 from bot.ai import LEVELS, make_player
-from bot.ai.players import ARENA_LEVELS
+from bot.bench.levels import ARENA_LEVELS, arena_player
 from bot.engine import Match, Ruleset
 
 FINGERPRINTS = {"dagang": "4239aea231937c26", "classic": "0ce722640cbf6a33"}
@@ -20,7 +23,7 @@ def _fingerprint(level: str, preset: str, seeds=(1, 2, 3)) -> str:
     h = hashlib.sha256()
     for seed in seeds:
         m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
-        players = [make_player(level, s) for s in range(6)]
+        players = [arena_player(level, s) for s in range(6)]
         while not m.over:
             seat = m.to_act
             action = players[seat].choose(m.view(seat), m.legal_actions(seat))
@@ -29,9 +32,12 @@ def _fingerprint(level: str, preset: str, seeds=(1, 2, 3)) -> str:
     return h.hexdigest()[:16]
 
 
-def test_basic0_is_an_arena_level_but_not_offered_to_players():
-    assert make_player("basic0", 1).level == "basic0"
+def test_issue33_basic0_is_an_arena_level_but_no_player():
+    assert arena_player("basic0", 1).level == "basic0"
+    assert arena_player("basic", 1).level == "basic"
     assert "basic0" in ARENA_LEVELS and "basic0" not in LEVELS
+    with pytest.raises(ValueError):
+        make_player("basic0", 1)
 
 
 @pytest.mark.parametrize("preset", sorted(FINGERPRINTS))

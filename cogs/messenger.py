@@ -1,5 +1,6 @@
 """The messenger: keeps every table's public message, turn pings, results and live hand panels in
-step with the table service — pure Discord presentation, below the client that starts it.
+step with the table service — pure Discord presentation, so it lives with the cogs and is made by the
+extension's ``setup`` (``cogs.gouji``); the client never imports it.
 
 The service tells it of each change; it coalesces a burst of changes into one edit per table
 (Discord limits how often a message may be edited), edits each live panel at most once a second
@@ -25,9 +26,10 @@ from discord.utils import MISSING
 from bot.engine import secret_decision
 from bot.service.store import PanelRow
 from bot.service.tables import Change, Table, TableService
-from cogs.i18n import bilingual, fit
-from cogs.ids import TableButton
-from cogs.views import (
+
+from .i18n import bilingual, fit
+from .ids import TableButton
+from .views import (
     OPEN_PANEL,
     READY_BUTTON,
     READY_CALL,
@@ -41,7 +43,6 @@ from cogs.views import (
     hand_panel,
     last_game_end,
     moved_panel,
-    panel_key,
     ready_countdown,
     rematch_view,
     result_card,
@@ -228,6 +229,7 @@ class TableMessenger:
             delay = max(0.0, live.until - time.time())
             live.expiry = asyncio.get_running_loop().call_later(delay, self._expire, table_id, user_id, live)
         self._panels[(table_id, user_id)] = live
+        self.service.watch(table_id, user_id, live.until)
 
     def _expire(self, table_id: int, user_id: int, live: _Live) -> None:
         """The panel's token is near its end: its last edit says it no longer updates, with 刷新."""
@@ -252,11 +254,6 @@ class TableMessenger:
                 continue
             self._follow(row.table_id, row.user_id, live)
 
-    def has_panel(self, table: Table, user_id: int) -> bool:
-        """Whether the user has a hand panel at this table that the bot still edits (so it shows the turn)."""
-        live = self._panels.get((table.id, user_id))
-        return live is not None and live.until > time.time()
-
     async def _keep(self, row: PanelRow) -> None:
         try:
             await self.service.store.set_panel(row)
@@ -272,6 +269,7 @@ class TableMessenger:
         if current is not None and current.expiry is not None:
             current.expiry.cancel()
         self._panels.pop((table_id, user_id), None)
+        self.service.unwatch(table_id, user_id)
         try:
             await self.service.store.drop_panel(table_id, user_id)
         except Exception:  # a stale row: the next restart tries it and forgets it then
@@ -289,8 +287,8 @@ class TableMessenger:
                 self._want(table_id, user_id, live, "final")  # edited once to its final state, then let go
             elif table.status != "playing" or seat is None or live.until < time.time():
                 await self._forget(table_id, user_id)
-            elif panel_key(table, seat) != live.key:
-                live.key = panel_key(table, seat)
+            elif table.seat_key(seat) != live.key:
+                live.key = table.seat_key(seat)
                 self._want(table_id, user_id, live, "panel")
 
     def _want(self, table_id: int, user_id: int, live: _Live, want: str) -> None:
@@ -329,7 +327,7 @@ class TableMessenger:
                     elif want == "moved":
                         await live.edit(content=moved_panel(table, seat), attachments=[], view=None)
                     else:
-                        panel = hand_panel(table, seat)
+                        panel = hand_panel(table.seat_now(seat))
                         await live.edit(content=panel.card.content, attachments=[await panel.card.file()],
                                         view=panel.card.view)
             except discord.HTTPException:
