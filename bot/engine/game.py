@@ -645,7 +645,7 @@ class Game:
         if rule == "locked" and not top.red:
             return []  # locked, and no 大王 on the table to kill
         found = answers(hand, top, self.rules)
-        if top.is_threes and hand[FOUR] and self._fours_from(seat, lead=False) > 1:
+        if top.base == THREE and hand[FOUR] and self._fours_from(seat, lead=False) > 1:
             found = [p for p in found if p.base != FOUR]  # 冲三 (R13.4): 4s beat only 3s
         if rule in ("shao?", "locked"):
             return [p for p in found if isinstance(self._kind_of(seat, p, rule), str)]
@@ -657,7 +657,7 @@ class Game:
         top = self.round.top
         assert top is not None
         rule = self._answer_rule(seat)
-        if top[1].is_threes:  # 4s may answer it, which 冲三 may forbid (R13.4): find one
+        if top[1].base == THREE and self.hooks.fours.bars:  # 4s may answer 3s, and may be barred: find one
             return bool(self._answers(seat, rule))
         if rule == "free" or rule in _WHOLE_RULES:
             return can_beat(self.hands[seat], top[1], self.rules)

@@ -24,6 +24,7 @@ class FoursAfterKaidian(Fours):
     """冲三: no 4 before 开点 but the lead that opens; free once the seat can no longer open (decision 46)."""
 
     rules = (RULE,)
+    bars = True
 
     def fours_from(self, g: GamePort, seat: int, lead: bool) -> int:
         """1 while 4s are free; all of them for the lead that opens (开点); one more than the seat holds
