@@ -46,16 +46,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="够级 (Gouji) — engine and tools")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the Discord bot (the default; DISCORD_TOKEN from the environment or .env)")
+    sub.add_parser("sync", help="give Discord the slash commands now (a start syncs them only when they changed)")
     d = sub.add_parser("demo", help="watch one game of random legal players, with its log and result")
     d.add_argument("--seed", type=int, default=1)
     play.add_arguments(sub.add_parser("play", help="play a match at the terminal, seat 1, against five AI players"))
     simulate.add_arguments(sub.add_parser("simulate", help="AI matches: progress, a summary table, images with --out"))
     replay.add_arguments(sub.add_parser("replay", help="a finished game of a store as PNG frames and an animated GIF"))
     args = parser.parse_args(argv)
-    if args.command in (None, "run"):
+    if args.command in (None, "run", "sync"):
         from bot.discord.app import main as run_bot  # discord is imported only when the bot runs
 
-        return run_bot()
+        return run_bot(sync_only=args.command == "sync")
     if args.command == "demo":
         demo(args.seed)
     elif args.command == "play":

@@ -9,6 +9,7 @@ import copy
 import logging
 import threading
 
+import discord
 import discord.ext.commands
 import pytest
 from discord_fakes import (
@@ -43,6 +44,49 @@ async def test_setup_registers_components_and_syncs_to_the_test_guild(tmp_path, 
     assert registered == set(DYNAMIC_ITEMS) | set(REPLAY_ITEMS)  # the replay panel's, from the cog
     puts = [r.path for r in h.fake.requests if r.method == "PUT"]
     assert puts == ["/applications/{application_id}/guilds/{guild_id}/commands"]
+    await h.bot.close()
+
+
+def _syncs(h) -> list[str]:
+    return [r.path for r in h.fake.requests if r.method == "PUT" and r.path.endswith("/commands")]
+
+
+async def test_issue34_2_a_restart_syncs_no_commands_when_nothing_changed(tmp_path, monkeypatch):
+    """Discord rate-limits syncing: a start syncs only when the commands' hash differs from the stored one."""
+    first = await start_harness(tmp_path, monkeypatch)
+    assert _syncs(first) == ["/applications/{application_id}/commands"]
+    await first.bot.close()
+    again = await start_harness(tmp_path, monkeypatch)
+    assert _syncs(again) == []  # the same commands: not synced again
+    assert await again.bot.sync_commands(force=True)  # python -m bot sync: whatever the hash says
+    assert _syncs(again) == ["/applications/{application_id}/commands"]
+    await again.bot.close()
+    moved = await start_harness(tmp_path, monkeypatch, guild_id=GUILD)  # another scope: its own hash
+    assert _syncs(moved) == ["/applications/{application_id}/guilds/{guild_id}/commands"]
+    await moved.bot.close()
+
+
+async def test_issue34_2_a_changed_command_is_synced_at_the_next_start(tmp_path, monkeypatch):
+    first = await start_harness(tmp_path, monkeypatch)
+    await first.bot.close()
+    again = await start_harness(tmp_path, monkeypatch)
+    assert not await again.bot.sync_commands()
+
+    async def ping(interaction: discord.Interaction) -> None: ...
+
+    again.bot.tree.add_command(discord.app_commands.Command(name="ping", description="pong", callback=ping))
+    assert await again.bot.sync_commands()  # a command more: a new hash
+    assert not await again.bot.sync_commands()
+    await again.bot.close()
+
+
+async def test_issue34_2_only_the_process_with_shard_0_syncs(tmp_path, monkeypatch):
+    h = await start_harness(tmp_path, monkeypatch)
+    h.bot.own_shards = Shards(frozenset({2, 3}), 4)
+    await h.bot.store.set_bot_state("commands:global", "an older tree")
+    assert not await h.bot.sync_commands()  # shard 0's process syncs, not this one
+    h.bot.own_shards = Shards(frozenset({0, 1}), 4)
+    assert await h.bot.sync_commands()
     await h.bot.close()
 
 

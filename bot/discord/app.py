@@ -9,6 +9,8 @@ say the table is back, the hand panels still live are redrawn) and syncs the com
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import os
 import sys
@@ -36,6 +38,11 @@ To play without Discord, at a terminal table against five AI players: python -m 
 不用 Discord 也能玩：python -m bot play"""
 
 
+IDENTIFY_SPACING = 5.5
+"""Seconds a process keeps its IDENTIFY bucket after logging in a shard: Discord allows one IDENTIFY
+per bucket every 5 s (half a second spare)."""
+
+
 class GoujiBot(commands.AutoShardedBot):
     """The bot. Only the ``guilds`` intent: everything arrives as interactions, and messages are
     edited by id, so it needs neither message content nor members. Sharded: by default one process
@@ -44,11 +51,15 @@ class GoujiBot(commands.AutoShardedBot):
 
     def __init__(self, *, db_path: str | Path = "gouji.sqlite3", guild_id: int | None = None,
                  debounce: float = 1.0, service_options: dict[str, Any] | None = None,
-                 shards: Shards | None = None, tune_memory: bool = True) -> None:
+                 shards: Shards | None = None, tune_memory: bool = True, sync_only: bool = False) -> None:
         ranged: dict[str, Any] = {"shard_ids": sorted(shards.ids), "shard_count": shards.count} if shards else {}
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, allowed_mentions=discord.AllowedMentions.none(), **ranged)
         self.own_shards = shards
+        self.max_concurrency: int | None = None
+        """Discord's IDENTIFY buckets (``session_start_limit.max_concurrency``), asked once."""
+        self.sync_only = sync_only
+        """``python -m bot sync``: load the commands, give them to Discord, touch no table."""
         self.tune_memory = tune_memory  # the collector tuned for the process (bot.service.memory); not in a test's
         self.db_path = db_path
         self.guild_id = guild_id
@@ -59,6 +70,11 @@ class GoujiBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
+        if self.sync_only:
+            self.service = TableService(self.store, shards=self.own_shards, **self.service_options)
+            await self.load_extension(EXTENSION)
+            await self.sync_commands(force=True)
+            return
         if self.own_shards is not None:  # refused when another process runs one of them on this database
             await self.store.claim_shards(self.own_shards.ids, self.own_shards.count)
         self.service = TableService(self.store, shards=self.own_shards, **self.service_options)
@@ -68,12 +84,47 @@ class GoujiBot(commands.AutoShardedBot):
         if self.tune_memory:  # what start-up and the restore built lives on: never scanned by the collector again
             memory.settle()
             self.memory_keeper = asyncio.get_running_loop().create_task(memory.keep_settled())
-        if self.guild_id is not None:  # while testing: commands appear in this server at once
-            guild = discord.Object(self.guild_id)
+        await self.sync_commands()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Several processes started together must not IDENTIFY faster than Discord allows (one per
+        ``max_concurrency`` bucket every 5 s): with shards of its own a process waits for its bucket's
+        turn in the database, which keeps it ``IDENTIFY_SPACING`` seconds. One process for every shard
+        paces itself, as discord.py does by default."""
+        if self.own_shards is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        if self.max_concurrency is None:
+            self.max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+        await self.store.take_identify_turn((shard_id or 0) % self.max_concurrency, IDENTIFY_SPACING)
+
+    async def sync_commands(self, force: bool = False) -> bool:
+        """Give Discord the slash commands when they differ from what it was last given (their hash,
+        kept in the store), from one process only (the one running shard 0): Discord rate-limits
+        syncing, and its maintainers advise syncing only when the commands change. ``force``
+        (``python -m bot sync``) syncs whatever the hash says. Returns whether it synced."""
+        if not force and self.own_shards is not None and 0 not in self.own_shards.ids:
+            return False
+        guild = discord.Object(self.guild_id) if self.guild_id is not None else None
+        if guild is not None:  # while testing: commands appear in this server at once
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        digest = await self._commands_digest(guild)
+        key = f"commands:{self.guild_id or 'global'}"
+        if not force and await self.store.bot_state(key) == digest:
+            log.info("slash commands unchanged: not synced")
+            return False
+        await self.tree.sync(guild=guild)
+        await self.store.set_bot_state(key, digest)
+        log.info("slash commands synced")
+        return True
+
+    async def _commands_digest(self, guild: discord.Object | None) -> str:
+        """The hash of what ``tree.sync`` would send, translations included."""
+        tree, translator = self.tree, self.tree.translator
+        commands = tree.get_commands(guild=guild)
+        payload = ([await c.get_translated_payload(tree, translator) for c in commands] if translator
+                   else [c.to_dict(tree) for c in commands])
+        return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
     async def close(self) -> None:
         """Stop the tables and show what is pending, then close the store and the client whatever
@@ -104,8 +155,14 @@ def shards_from_env(env: Mapping[str, str]) -> Shards | None:
     return Shards.parse(spec or f"0-{int(count) - 1}", int(count))
 
 
-def main() -> int:
-    """``python -m bot [run]``: the bot with DISCORD_TOKEN from the environment or ``.env``."""
+async def _sync(bot: GoujiBot, token: str) -> None:
+    async with bot:
+        await bot.login(token)  # runs setup_hook, which syncs
+
+
+def main(sync_only: bool = False) -> int:
+    """``python -m bot [run]``: the bot with DISCORD_TOKEN from the environment or ``.env``;
+    ``python -m bot sync`` (``sync_only``): give Discord the slash commands now, and exit."""
     from dotenv import find_dotenv, load_dotenv
 
     load_dotenv(find_dotenv(usecwd=True))
@@ -123,6 +180,10 @@ def main() -> int:
         print(e, file=sys.stderr)
         return 2
     bot = GoujiBot(db_path=os.environ.get("GOUJI_DB") or "gouji.sqlite3", guild_id=int(guild) if guild else None,
-                   shards=shards)
+                   shards=shards, sync_only=sync_only)
+    if sync_only:
+        discord.utils.setup_logging(level=logging.INFO, root=True)
+        asyncio.run(_sync(bot, token))
+        return 0
     bot.run(token, log_level=logging.INFO, root_logger=True)
     return 0

@@ -132,6 +132,7 @@ class Database(ABC):
         self._batch: contextvars.ContextVar[_Batch | None] = contextvars.ContextVar("gouji_batch", default=None)
         self.wrote = asyncio.Event()
         """Set by each commit (SQLite's background checkpoints wait for it and clear it)."""
+        self._turns: set[asyncio.Task[None]] = set()  # IDENTIFY turns being kept (``take_identify_turn``)
 
     def execute(self, sql: str, params: Params = ()) -> Statement:
         return Statement(self._call(_Step(sql, params, _ONE)))
@@ -210,6 +211,31 @@ class Database(ABC):
         """Hold shards of ``count`` for this process while it runs: ``StoreError`` when another process
         holds one. Nothing to hold on a database that only one process uses (SQLite)."""
 
+    async def take_identify_turn(self, bucket: int, hold: float) -> None:
+        """Wait for the turn of ``bucket`` (a shard's ``shard_id % max_concurrency``) to IDENTIFY with
+        Discord, and keep it ``hold`` seconds — across every process on this database — so that shards
+        started together never log in faster than Discord allows (one IDENTIFY per bucket per 5 s)."""
+        release = await self._identify_lock(bucket)
+
+        async def keep() -> None:
+            try:
+                await asyncio.sleep(hold)
+            finally:  # cancelled at close too: the turn is given back
+                await release()
+
+        task = asyncio.get_running_loop().create_task(keep())
+        self._turns.add(task)
+        task.add_done_callback(self._turns.discard)
+
+    @abstractmethod
+    async def _identify_lock(self, bucket: int) -> Callable[[], Awaitable[None]]:
+        """Take the IDENTIFY lock of ``bucket`` (waiting for it); return what releases it."""
+
+    async def _give_back_turns(self) -> None:
+        for task in list(self._turns):
+            task.cancel()
+        await asyncio.gather(*self._turns, return_exceptions=True)
+
     async def migrate(self, migrations: Sequence[str],
                       after: Callable[[int], Awaitable[None]] | None = None) -> None:
         """Apply the migrations not applied yet, each in its own transaction, in order; ``after(n)``
@@ -253,6 +279,7 @@ class SqliteDatabase(Database):
         self.conn = conn
         self.path = path
         self._checkpointer: asyncio.Task[None] | None = None
+        self._identify_locks: dict[int, asyncio.Lock] = {}
 
     @classmethod
     async def connect(cls, path: str) -> SqliteDatabase:
@@ -295,7 +322,18 @@ class SqliteDatabase(Database):
     async def claim_shards(self, shards: Iterable[int], count: int) -> None:
         """One SQLite file serves one process: nothing to claim."""
 
+    async def _identify_lock(self, bucket: int) -> Callable[[], Awaitable[None]]:
+        """One SQLite file serves one process: a lock of the process's own."""
+        lock = self._identify_locks.setdefault(bucket, asyncio.Lock())
+        await lock.acquire()
+
+        async def release() -> None:
+            lock.release()
+
+        return release
+
     async def close(self) -> None:
+        await self._give_back_turns()
         if self._checkpointer is not None:
             self._checkpointer.cancel()
             with suppress(asyncio.CancelledError):
@@ -401,6 +439,10 @@ async def _nothing_to_reset(conn: Any) -> None:
 SCHEMA_LOCK = 0x60061
 """The advisory lock (first key) that migrations and shard claims take, so that processes sharing a
 PostgreSQL database migrate one at a time and never hold the same shard."""
+RUNNING_LOCK = SCHEMA_LOCK - 1
+"""Held shared by every running process that claimed shards: taken alone, nobody else runs."""
+IDENTIFY_LOCK = SCHEMA_LOCK - 2
+"""One advisory lock per IDENTIFY bucket (second key): whose turn it is to log in to Discord."""
 
 
 class PostgresDatabase(Database):
@@ -457,17 +499,56 @@ class PostgresDatabase(Database):
 
     async def claim_shards(self, shards: Iterable[int], count: int) -> None:
         """Session advisory locks, one per shard (keyed by the shard count too), on a connection of
-        their own kept open while the process runs: a second process claiming any of them is refused."""
+        their own kept open while the process runs: a second process claiming any of them is refused.
+
+        The database also records the shard count the running processes use: a process started with
+        another count while any of them runs is refused (its claims would be keyed apart, and two
+        processes could take one guild's tables). Resharding is stopping every process and starting
+        them all with the new count: the first to start alone records it."""
         import asyncpg
 
         if self._claims is None:
             self._claims = await asyncpg.connect(self.url)
+        async with self.transaction():
+            await self._lock_schema()  # one starting process at a time
+            await self.execute("CREATE TABLE IF NOT EXISTS shard_layout (id INTEGER PRIMARY KEY,"
+                               " shard_count INTEGER NOT NULL)")
+            await self._claims.execute("SELECT pg_advisory_lock_shared($1, 0)", RUNNING_LOCK)
+            if await self._claims.fetchval("SELECT pg_try_advisory_lock($1, 0)", RUNNING_LOCK):  # nobody else runs
+                await self._claims.execute("SELECT pg_advisory_unlock($1, 0)", RUNNING_LOCK)
+                await self.execute("INSERT INTO shard_layout (id, shard_count) VALUES (1, ?) ON CONFLICT (id)"
+                                   " DO UPDATE SET shard_count = excluded.shard_count", (count,))
+            else:
+                async with self.execute("SELECT shard_count FROM shard_layout WHERE id = 1") as cur:
+                    row = await cur.fetchone()
+                if row is not None and int(row[0]) != count:
+                    await self._claims.execute("SELECT pg_advisory_unlock_shared($1, 0)", RUNNING_LOCK)
+                    raise StoreError(
+                        f"the processes running on this database use {row[0]} shards, not {count}: to reshard,"
+                        " stop every process and start them all with the new GOUJI_SHARD_COUNT")
         for shard in shards:
             key = SCHEMA_LOCK + 1 + count  # one lock space per shard count
             if not await self._claims.fetchval("SELECT pg_try_advisory_lock($1, $2)", key, shard):
                 raise StoreError(f"shard {shard} of {count} is already run by another process on this database")
 
+    async def _identify_lock(self, bucket: int) -> Callable[[], Awaitable[None]]:
+        """A session advisory lock on a connection of its own, closed with the release."""
+        import asyncpg
+
+        conn = await asyncpg.connect(self.url)
+        try:
+            await conn.execute("SELECT pg_advisory_lock($1, $2)", IDENTIFY_LOCK, bucket)
+        except BaseException:
+            await conn.close()
+            raise
+
+        async def release() -> None:
+            await conn.close()  # the session's locks go with it
+
+        return release
+
     async def close(self) -> None:
+        await self._give_back_turns()
         if self._claims is not None:
             await self._claims.close()
         if self.writer is not None and not self.writer.is_closed():

@@ -147,6 +147,16 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id)
     );
     """,
+    # 7: what the bot knows of itself across restarts and processes, by name (the hash of the slash
+    # commands Discord was last given, so that a start syncs them only when they changed)
+    """
+    CREATE TABLE bot_state (
+        name        TEXT NOT NULL,
+        value       TEXT NOT NULL,
+        updated_at  TEXT NOT NULL,
+        PRIMARY KEY (name)
+    );
+    """,
 )
 """Schema migrations, applied in order (each in a transaction; the database records how many ran).
 Portable SQL: SQLite's types (``INTEGER``, ``INTEGER PRIMARY KEY`` for an id, ``REAL``, ``TEXT``),
@@ -272,6 +282,11 @@ class Store:
 
     async def schema_version(self) -> int:
         return await self.db.schema_version()
+
+    async def take_identify_turn(self, bucket: int, hold: float) -> None:
+        """Wait for IDENTIFY bucket ``bucket``'s turn and keep it ``hold`` seconds, across processes
+        (``Database.take_identify_turn``)."""
+        await self.db.take_identify_turn(bucket, hold)
 
     async def claim_shards(self, shards: Iterable[int], count: int) -> None:
         """Hold these shards for this process (PostgreSQL: refused with ``StoreError`` when another
@@ -609,3 +624,17 @@ class Store:
         async with self.db.execute("SELECT dm_panel FROM player_settings WHERE user_id = ?", (user_id,)) as cur:
             row = await cur.fetchone()
         return bool(row[0]) if row else False
+
+    # ------------------------------------------------------------------ the bot's own state
+    async def bot_state(self, name: str) -> str | None:
+        """A value the bot kept under ``name`` (``set_bot_state``), or None."""
+        async with self.db.execute("SELECT value FROM bot_state WHERE name = ?", (name,)) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else None
+
+    async def set_bot_state(self, name: str, value: str) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO bot_state (name, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (name, value, now()))
