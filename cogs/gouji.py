@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .i18n import GoujiTranslator
-from .ids import COG_NAME, DYNAMIC_ITEMS
+from .ids import COG_NAME, DYNAMIC_ITEMS, table_of
 from .league import LeagueCommands
 from .messenger import TableMessenger
 from .replay import REPLAY_ITEMS
@@ -66,5 +66,6 @@ async def setup(bot: GoujiBot) -> None:
     every persistent component of its messages (the table's and the replay panel's), so that a click
     after a restart finds its handler."""
     await bot.tree.set_translator(GoujiTranslator())
+    bot.table_of = table_of  # a direct message is routed to the process owning its table
     await bot.add_cog(Gouji(bot, TableMessenger(bot, bot.service, bot.debounce)))
     bot.add_dynamic_items(*DYNAMIC_ITEMS, *REPLAY_ITEMS)

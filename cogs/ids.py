@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -63,6 +64,17 @@ REPLAY_SELECT = re.compile(r"gouji:replay:(?P<game>[0-9]{1,19}):moments")
 TEMPLATES = {discord.ComponentType.button.value: (BUTTON, REPLAY_BUTTON),
              discord.ComponentType.select.value: (SELECT, CHOICE, HOUSE, REPLAY_SELECT)}
 """Our templates by the kind of component that carries them."""
+
+
+def table_of(payload: Mapping[str, Any]) -> int | None:
+    """The table an interaction's gateway payload names in its custom id (a button, select or form of
+    a table), or None: the client routes a direct message by it (``GoujiBot.table_of``)."""
+    custom_id = str((payload.get("data") or {}).get("custom_id") or "")
+    for template in (BUTTON, SELECT, CHOICE, HOUSE, FORM):
+        match = template.fullmatch(custom_id)
+        if match:
+            return int(match["table"])
+    return None
 
 
 def unreadable(data: Any) -> bool:

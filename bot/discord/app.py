@@ -14,9 +14,9 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord.ext import commands
@@ -26,6 +26,9 @@ from bot.service import memory
 from bot.service.shards import Shards
 from bot.service.store import Store
 from bot.service.tables import TableService
+
+if TYPE_CHECKING:
+    from discord.types.interactions import Interaction as InteractionPayload  # discord's types: for mypy only
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +59,10 @@ class GoujiBot(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, allowed_mentions=discord.AllowedMentions.none(), **ranged)
         self.own_shards = shards
+        self.table_of: Callable[[Mapping[str, Any]], int | None] = lambda _data: None
+        """The table an interaction's payload names, if any: set by the extension, which writes the
+        custom ids (the client knows no cog)."""
+        self._forwarding: set[asyncio.Task[None]] = set()
         self.max_concurrency: int | None = None
         """Discord's IDENTIFY buckets (``session_start_limit.max_concurrency``), asked once."""
         self.sync_only = sync_only
@@ -79,12 +86,50 @@ class GoujiBot(commands.AutoShardedBot):
             await self.store.claim_shards(self.own_shards.ids, self.own_shards.count)
         self.service = TableService(self.store, shards=self.own_shards, **self.service_options)
         await self.load_extension(EXTENSION)  # its messenger follows the kept panels: the restore redraws them
+        if self.own_shards is not None and self.store.shared:
+            local = self._route_direct_messages()
+            await self.store.follow_forwarded(self.own_shards.owns, lambda data: local(cast("InteractionPayload", data)))
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))
         if self.tune_memory:  # what start-up and the restore built lives on: never scanned by the collector again
             memory.settle()
             self.memory_keeper = asyncio.get_running_loop().create_task(memory.keep_settled())
         await self.sync_commands()
+
+    def _route_direct_messages(self) -> Callable[[InteractionPayload], None]:
+        """Discord delivers every direct-message interaction to shard 0, whatever guild its table is
+        in. A DM click or form naming a table another process owns is handed to that process through
+        the database (``Store.forward_interaction``), which dispatches it as if Discord had sent it
+        there, and answers it by its token; everything else is dispatched here. Returns the dispatch
+        of this process, for what is handed to it."""
+        state = self._connection
+        local = state.parse_interaction_create
+
+        def route(data: InteractionPayload) -> None:
+            table_id = None if "guild_id" in data else self.table_of(data)
+            if table_id is None or table_id >= 2**63 or self.service.holds(table_id):
+                local(data)
+                return
+            task = asyncio.get_running_loop().create_task(self._forward(data, table_id, local))
+            self._forwarding.add(task)
+            task.add_done_callback(self._forwarding.discard)
+
+        state.parsers["INTERACTION_CREATE"] = route  # what the gateway calls
+        state.parse_interaction_create = route  # type: ignore[method-assign]  # and what calls it by name
+        return local
+
+    async def _forward(self, data: InteractionPayload, table_id: int,
+                       local: Callable[[InteractionPayload], None]) -> None:
+        """Hand the interaction to the owner of its table's guild; answered here when this process owns
+        it (an ended table: the cog says so), when the table is unknown, or when the hand-over fails."""
+        try:
+            row = await self.store.table(table_id)
+            if row is not None and self.own_shards is not None and not self.own_shards.owns(row.guild_id):
+                await self.store.forward_interaction(row.guild_id, dict(data))
+                return
+        except Exception:
+            log.exception("could not hand an interaction to the process owning table %d", table_id)
+        local(data)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Several processes started together must not IDENTIFY faster than Discord allows (one per

@@ -26,7 +26,7 @@ import logging
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Generator, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,6 +125,8 @@ class Database(ABC):
 
     integrity_errors: tuple[type[Exception], ...]
     """What a broken constraint raises (a second open table in a channel, a revision logged twice)."""
+    shared: bool
+    """Whether several processes may share the database (and announce things to each other)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -228,6 +230,14 @@ class Database(ABC):
         task.add_done_callback(self._turns.discard)
 
     @abstractmethod
+    async def notify(self, channel: str, message: str) -> None:
+        """Announce ``message`` on ``channel`` to every process listening, when this transaction commits."""
+
+    @abstractmethod
+    async def listen(self, channel: str, heard: Callable[[str], Coroutine[Any, Any, None]]) -> None:
+        """From now on, run ``heard`` with each message announced on ``channel``."""
+
+    @abstractmethod
     async def _identify_lock(self, bucket: int) -> Callable[[], Awaitable[None]]:
         """Take the IDENTIFY lock of ``bucket`` (waiting for it); return what releases it."""
 
@@ -273,6 +283,7 @@ class SqliteDatabase(Database):
     """One SQLite file in WAL mode: one connection that reads and writes, and one that only checkpoints."""
 
     integrity_errors = (aiosqlite.IntegrityError,)
+    shared = False
 
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         super().__init__(path)
@@ -321,6 +332,12 @@ class SqliteDatabase(Database):
 
     async def claim_shards(self, shards: Iterable[int], count: int) -> None:
         """One SQLite file serves one process: nothing to claim."""
+
+    async def notify(self, channel: str, message: str) -> None:
+        """One SQLite file serves one process: nobody else to tell."""
+
+    async def listen(self, channel: str, heard: Callable[[str], Coroutine[Any, Any, None]]) -> None:
+        """One SQLite file serves one process: nothing is announced to it."""
 
     async def _identify_lock(self, bucket: int) -> Callable[[], Awaitable[None]]:
         """One SQLite file serves one process: a lock of the process's own."""
@@ -457,9 +474,12 @@ class PostgresDatabase(Database):
         super().__init__(url)
         self.pool = pool
         self.integrity_errors = (asyncpg.IntegrityConstraintViolationError,)
+        self.shared = True
         self.writer: Any = None
         """The transactions' connection."""
         self._claims: Any = None  # the connection holding this process's shards
+        self._listener: Any = None  # the connection LISTENing (``listen``)
+        self._heard: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
@@ -531,6 +551,23 @@ class PostgresDatabase(Database):
             if not await self._claims.fetchval("SELECT pg_try_advisory_lock($1, $2)", key, shard):
                 raise StoreError(f"shard {shard} of {count} is already run by another process on this database")
 
+    async def notify(self, channel: str, message: str) -> None:
+        await self.execute("SELECT pg_notify(?, ?)", (channel, message))
+
+    async def listen(self, channel: str, heard: Callable[[str], Coroutine[Any, Any, None]]) -> None:
+        """``LISTEN`` on a connection of its own; each message is handled in a task of its own."""
+        import asyncpg
+
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self.url)
+
+        def arrived(_conn: Any, _pid: int, _channel: str, message: str) -> None:
+            task = asyncio.get_running_loop().create_task(heard(message))
+            self._heard.add(task)
+            task.add_done_callback(self._heard.discard)
+
+        await self._listener.add_listener(channel, arrived)
+
     async def _identify_lock(self, bucket: int) -> Callable[[], Awaitable[None]]:
         """A session advisory lock on a connection of its own, closed with the release."""
         import asyncpg
@@ -549,6 +586,9 @@ class PostgresDatabase(Database):
 
     async def close(self) -> None:
         await self._give_back_turns()
+        if self._listener is not None:
+            await self._listener.close()
+            await asyncio.gather(*self._heard, return_exceptions=True)
         if self._claims is not None:
             await self._claims.close()
         if self.writer is not None and not self.writer.is_closed():

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -157,11 +157,24 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (name)
     );
     """,
+    # 8: interactions handed from the process Discord gave them to (direct messages all reach shard 0)
+    # to the process owning their table's guild, which takes each once
+    """
+    CREATE TABLE forwarded (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        payload     TEXT NOT NULL,
+        created_at  TEXT NOT NULL
+    );
+    """,
 )
 """Schema migrations, applied in order (each in a transaction; the database records how many ran).
 Portable SQL: SQLite's types (``INTEGER``, ``INTEGER PRIMARY KEY`` for an id, ``REAL``, ``TEXT``),
 which ``bot.service.db.postgres_sql`` maps for PostgreSQL; no ``;`` inside a literal."""
 
+
+FORWARD_CHANNEL = "gouji_forwarded"
+"""The channel (PostgreSQL ``NOTIFY``) announcing an interaction handed to another process."""
 
 ALL_TIME = ""
 """The season of the all-time ratings."""
@@ -287,6 +300,36 @@ class Store:
         """Wait for IDENTIFY bucket ``bucket``'s turn and keep it ``hold`` seconds, across processes
         (``Database.take_identify_turn``)."""
         await self.db.take_identify_turn(bucket, hold)
+
+    @property
+    def shared(self) -> bool:
+        """Whether several processes may share this database (PostgreSQL), so that one may hand an
+        interaction to another (``forward_interaction``)."""
+        return self.db.shared
+
+    async def forward_interaction(self, guild_id: int, data: dict[str, Any]) -> None:
+        """Hand an interaction (its gateway payload) to the process owning ``guild_id``'s tables: kept,
+        then announced to every process (``follow_forwarded``) when the transaction commits."""
+        async with self._transaction():
+            fid = await self.db.insert("INSERT INTO forwarded (guild_id, payload, created_at) VALUES (?, ?, ?)",
+                                       (guild_id, json.dumps(data), now()))
+            await self.db.notify(FORWARD_CHANNEL, f"{fid}:{guild_id}")
+
+    async def follow_forwarded(self, owns: Callable[[int], bool],
+                               deliver: Callable[[dict[str, Any]], None]) -> None:
+        """From now on, ``deliver`` each interaction forwarded to a guild this process ``owns`` — once:
+        whoever deletes its row takes it, and only the owner of its guild tries."""
+        async def arrived(message: str) -> None:
+            fid, guild_id = (int(x) for x in message.split(":"))
+            if not owns(guild_id):
+                return
+            async with self._transaction(), self.db.execute(
+                    "DELETE FROM forwarded WHERE id = ? RETURNING payload", (fid,)) as cur:
+                row = await cur.fetchone()
+            if row is not None:
+                deliver(json.loads(row[0]))
+
+        await self.db.listen(FORWARD_CHANNEL, arrived)
 
     async def claim_shards(self, shards: Iterable[int], count: int) -> None:
         """Hold these shards for this process (PostgreSQL: refused with ``StoreError`` when another

@@ -444,6 +444,10 @@ class TableService:
         await self.store.set_dm_panel(user_id, on)
         self._dm[user_id] = on
 
+    def holds(self, table_id: int) -> bool:
+        """Whether the table is open in this process's memory (``find`` finds it)."""
+        return any(table.id == table_id for table in self.tables.values())
+
     async def find(self, table_id: int) -> Table:
         """The open table with this id (a component's); one that has ended is refused as over or
         closed, any other id as out of date."""
