@@ -88,7 +88,8 @@ class GoujiBot(commands.AutoShardedBot):
         await self.load_extension(EXTENSION)  # its messenger follows the kept panels: the restore redraws them
         if self.own_shards is not None and self.store.shared:
             local = self._route_direct_messages()
-            await self.store.follow_forwarded(self.own_shards.owns, lambda data: local(cast("InteractionPayload", data)))
+            await self.store.follow_forwarded(self.own_shards.owns,
+                                              lambda data: local(cast("InteractionPayload", data)))
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))
         if self.tune_memory:  # what start-up and the restore built lives on: never scanned by the collector again
