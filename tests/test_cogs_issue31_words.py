@@ -11,10 +11,8 @@ from datetime import UTC, datetime
 
 from discord_fakes import (
     BURN_AND_LET,
-    CHANNEL,
     HOST,
     PLAYERS,
-    Harness,
     crafted,
     finish,
     panel_of,
@@ -27,6 +25,7 @@ from PIL import ImageDraw
 
 from bot.ai.basic import REASONS
 from bot.ai.players import LEVELS
+from bot.bench.discord_fakes import CHANNEL, Harness
 from bot.cli.show import hand
 from bot.engine.rules import PRESETS, SWITCH_INFO
 from bot.service.league import with_ratings
