@@ -60,6 +60,8 @@ class Request:
     payload: dict[str, Any] | list[Any] | None
     files: list[str] = field(default_factory=list)
     token: str | None = None
+    channel: int | None = None
+    """The channel it concerns (an interaction's answers: the interaction's), when it concerns one."""
 
     @property
     def type(self) -> int | None:
@@ -172,7 +174,8 @@ class FakeDiscord:
     # ------------------------------------------------------------------ the bot token API
     async def http(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
         payload, names = _split(files, form, kwargs.get("json"))
-        self._received(Request(route.method, route.path, payload, names), files)
+        channel = route.channel_id
+        self._received(Request(route.method, route.path, payload, names, channel=channel and int(channel)), files)
         if route.method in self.failing:
             status = self.failing[route.method]
             raise discord.HTTPException(_Response(status), {"code": 0, "message": f"HTTP {status}"})
@@ -198,8 +201,8 @@ class FakeDiscord:
                       files: Any = None, **kwargs: Any) -> Any:
         payload, names = _split(files, multipart, payload)
         token = route.__dict__.get("webhook_token")
-        self._received(Request(route.method, route.path, payload, names, token), files)
         channel = self.channels.get(token or "", CHANNEL)
+        self._received(Request(route.method, route.path, payload, names, token, channel), files)
         if route.path.endswith("/callback"):
             kind = payload["type"]
             data = payload.get("data") or {}
@@ -209,7 +212,7 @@ class FakeDiscord:
             elif kind == 7 and self.interaction_messages.get(token):  # the pressed message, updated
                 mid = self.interaction_messages[token]
                 self.message(channel, data, names, message_id=mid)
-                self.originals[token] = mid
+                self.originals[token] = mid  # type: ignore[assignment]
             elif kind == 5:
                 self.originals[token] = int(self.message(channel, {"flags": data.get("flags", 0)}, [])["id"])
             elif kind == 6 and self.interaction_messages.get(token):
@@ -319,7 +322,7 @@ class Harness:
 
     def deliver(self, payload: dict[str, Any]) -> None:
         """Hand an interaction to the client as the gateway does, without waiting for its answer."""
-        self.bot._connection.parse_interaction_create(payload)
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
 
     async def _dispatch(self, payload: dict[str, Any]) -> list[Request]:
         self.deliver(payload)
