@@ -44,4 +44,7 @@ def test_the_search_doubles_then_narrows_to_the_largest_count_that_holds():
 
     assert discord_tables._counts(None, 8, 10.0, run_one) == (20, 22)
     assert tried == [8, 16, 32, 24, 20, 22]
+    tried.clear()
+    assert discord_tables._counts(None, 64, 10.0, run_one) == (20, 22)  # down from a count that does not hold
+    assert tried == [64, 32, 16, 24, 20, 22]
     assert discord_tables._counts([4, 64], 8, 10.0, run_one) == (4, 64)

@@ -393,9 +393,9 @@ def report(r: dict[str, Any]) -> str:
 
 def _counts(tables: list[int] | None, start_n: int, minutes: float, run_one: Callable[[int], dict[str, Any]]
             ) -> tuple[int | None, int | None]:
-    """Run the given counts, or search: double from ``start_n`` until p99 move → pictures reaches
-    ``LIMIT``, then halve the gap while ``minutes`` last. The largest count that held, and the
-    smallest that did not."""
+    """Run the given counts, or search: from ``start_n``, double until p99 move → pictures reaches
+    ``LIMIT`` (or halve until it does not), then halve the gap while ``minutes`` last. The largest
+    count that held, and the smallest that did not."""
     began = time.monotonic()
     good: int | None = None
     bad: int | None = None
@@ -415,9 +415,14 @@ def _counts(tables: list[int] | None, start_n: int, minutes: float, run_one: Cal
             trial(n)
         return good, bad
     n = start_n
-    while bad is None and more_time():
+    while (good is None or bad is None) and more_time():  # double while it holds, halve while it does not
         trial(n)
-        n *= 2
+        if bad is None:
+            n *= 2
+        elif good is None and bad > 1:
+            n = bad // 2
+        else:
+            break
     while good is not None and bad is not None and bad - good > max(1, good // 8) and more_time():
         trial((good + bad) // 2)
     return good, bad
