@@ -21,7 +21,7 @@ from discord_fakes import (
     seated,
     start_harness,
 )
-from PIL import ImageDraw
+from helpers import spy_text
 
 from bot.ai.basic import REASONS
 from bot.ai.players import LEVELS
@@ -46,13 +46,7 @@ would rather 让牌 (the hint)."""
 def drawn_words(monkeypatch) -> list[str]:
     """Every string the renderer draws from now on."""
     words: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        words.append(str(text))
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    spy_text(monkeypatch, lambda xy, text, size, fill: words.append(text))
     return words
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.engine import ITEM_NAMES, PLACE_ZH, Game, InvalidPlay, Match
 from bot.words import AI_LEVELS, ai_name
@@ -21,6 +21,7 @@ from render import (
     TableExtras,
     bench,
     cards,
+    draw,
     fonts,
     gallery,
     hand,
@@ -36,6 +37,7 @@ from render import (
     stamps,
     standings,
     table,
+    theme,
 )
 
 FEW = settings(max_examples=15, deadline=None)
@@ -270,6 +272,8 @@ def fresh_caches() -> Iterator[None]:
             cards.back,
             cards._condensed,
             stamps.stamp,
+            draw._mask,
+            draw.text_width,
         ):
             fn.cache_clear()
 
@@ -349,3 +353,22 @@ def test_gouji_font_overrides_the_default(monkeypatch, tmp_path, fresh_caches):
     monkeypatch.setenv(fonts.FONT_ENV, str(tmp_path / "absent.ttf"))
     with pytest.raises(FileNotFoundError):
         fonts.font_path()
+
+
+def test_words_laid_down_from_the_cache_are_the_pixels_drawn_directly(fresh_caches):
+    """Issue 34 §1: ``render.draw.text`` rasterises a word once and lays it down from its cache after;
+    the picture is the same, pixel for pixel, as ``ImageDraw.text`` draws it — outlined or not, in the
+    outline's ink or another, at any anchor, the first time and from the cache."""
+    cases = [("轮到 张三", 40, fonts.BOLD, "mm", 3, (20, 50, 36)),
+             ("红方 1号", theme.FINE, fonts.REGULAR, "lm", 0, None),
+             ("过", 46, fonts.BLACK, "mm", 4, (20, 50, 36)),
+             ("12", 46, fonts.BLACK, "rm", 0, None),
+             ("够级", 44, fonts.BLACK, "la", 2, None)]
+    for s, size, weight, anchor, stroke, stroke_fill in cases:
+        direct = Image.new("RGB", (420, 140), theme.FELT)
+        ImageDraw.Draw(direct).text((210, 70), s, font=fonts.font(size, weight), fill=theme.GOLD, anchor=anchor,
+                                    stroke_width=stroke, stroke_fill=stroke_fill)
+        for _ in range(2):
+            cached = Image.new("RGB", (420, 140), theme.FELT)
+            draw.text(ImageDraw.Draw(cached), (210, 70), s, size, theme.GOLD, weight, anchor, stroke, stroke_fill)
+            assert ImageChops.difference(direct, cached).getbbox() is None, s
