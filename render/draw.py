@@ -130,12 +130,12 @@ PNG_LEVEL = 3
 images stay at tens of KB."""
 
 
-def to_png(img: Image.Image) -> bytes:
+def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     """Encode as a 256-colour PNG: the images are flat colours and text, so a palette keeps them
-    at tens of KB (quick to load on a phone) and encodes faster than full RGB."""
-    palette = img.reduce(PALETTE_SAMPLE).quantize(
-        256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    at tens of KB (quick to load on a phone) and encodes faster than full RGB. ``palette``: a fixed
+    one (``render.palette``), else one chosen from the picture."""
+    if palette is None:
+        palette = img.reduce(PALETTE_SAMPLE).quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     pal = img.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     pal.save(buf, format="PNG", compress_level=PNG_LEVEL)

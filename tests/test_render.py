@@ -7,11 +7,12 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from bot.engine import ITEM_NAMES, PLACE_ZH, Game, InvalidPlay, Match
 from bot.words import AI_LEVELS, ai_name
@@ -39,6 +40,8 @@ from render import (
     table,
     theme,
 )
+from render.draw import to_png
+from render.palette import move_palette
 
 FEW = settings(max_examples=15, deadline=None)
 
@@ -372,3 +375,23 @@ def test_words_laid_down_from_the_cache_are_the_pixels_drawn_directly(fresh_cach
             cached = Image.new("RGB", (420, 140), theme.FELT)
             draw.text(ImageDraw.Draw(cached), (210, 70), s, size, theme.GOLD, weight, anchor, stroke, stroke_fill)
             assert ImageChops.difference(direct, cached).getbbox() is None, s
+
+
+def test_the_pictures_of_a_move_keep_their_colours_on_the_one_palette():
+    """Issue 34 §1: the table and the panels are mapped onto one palette chosen once (``render.palette``)
+    instead of one chosen per picture; in states it was not chosen from (a played game's panels, 托管,
+    the full lobby) it strays from the drawn colours no more than a palette of the picture's own."""
+    def error(img: Image.Image, palette: Image.Image | None) -> tuple[float, int]:
+        back = Image.open(io.BytesIO(to_png(img, palette))).convert("RGB")
+        diff = ImageChops.difference(back, img)
+        return max(ImageStat.Stat(diff).rms), max(high for _, high in diff.getextrema())
+
+    mid = samples.midgame()
+    extras = samples.midgame_extras()
+    pictures = [table.draw_table(None, samples.lobby_extras(full=True)),
+                table.draw_table(mid.view(0), replace(extras, trustee=(True, False, True, False, False, False)))]
+    m = play_match(11, 150)
+    pictures += [panel.draw_panel(m.view(s), TableExtras(names=samples.NAMES)) for s in (0, 3)]
+    for img in pictures:
+        fixed, own = error(img, move_palette()), error(img, None)
+        assert fixed[0] <= own[0] + 0.3 and fixed[1] <= 64, (fixed, own)
