@@ -8,6 +8,7 @@ import io
 import random
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -395,3 +396,10 @@ def test_the_pictures_of_a_move_keep_their_colours_on_the_one_palette():
     for img in pictures:
         fixed, own = error(img, move_palette()), error(img, None)
         assert fixed[0] <= own[0] + 0.3 and fixed[1] <= 64, (fixed, own)
+
+
+def test_the_side_by_side_bench_draws_a_moves_pictures_in_a_checkout():
+    """Issue 34 §1: ``render.bench --compare`` runs its driver in a fresh interpreter on a checkout's code
+    (here this one): some CPU and some PNG bytes per move, the table's and three panels'."""
+    cpu, size = bench._move_cost(str(Path(__file__).resolve().parent.parent), 2)
+    assert cpu > 0 and size > 4 * 1024
