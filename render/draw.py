@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -12,8 +14,30 @@ from .theme import RGB
 ELLIPSIS = "…"
 
 
+TEXT_CACHE = 2048
+"""Words kept drawn (``_mask``): a seat's name, caption, count and chips, the phase, 轮到 …, most of them
+the same from one picture to the next and between tables. A few MB at most."""
+
+
+@lru_cache(maxsize=TEXT_CACHE)
 def text_width(s: str, size: int, weight: int = fonts.REGULAR) -> int:
     return int(fonts.font(size, weight).getlength(s))
+
+
+@lru_cache(maxsize=TEXT_CACHE)
+def _mask(s: str, size: int, weight: int, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
+    """``s`` as FreeType draws it (with its ``stroke`` filled in, when it has one), as coverage in an
+    ``L`` image, and where that image goes from the anchor point. Rasterising text is most of the time
+    of drawing a picture; the coverage is the same wherever the words go at a whole pixel, and laying
+    it down with the ink (``ImageDraw.bitmap``) blends exactly as drawing the text there would."""
+    f = fonts.font(size, weight)
+    left, top, right, bottom = f.getbbox(s, anchor=anchor, stroke_width=stroke)
+    pad = size // 4 + stroke + 2  # room for any pixel the box leaves out
+    x0, y0 = math.floor(left) - pad, math.floor(top) - pad
+    mask = Image.new("L", (math.ceil(right) + pad - x0, math.ceil(bottom) + pad - y0), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), s, font=f, fill=255, anchor=anchor, stroke_width=stroke,
+                              stroke_fill=255)
+    return mask, x0, y0
 
 
 def fit(s: str, size: int, weight: int, max_w: int) -> str:
@@ -36,15 +60,19 @@ def text(
     stroke: int = 0,
     stroke_fill: RGB | None = None,
 ) -> None:
-    d.text(
-        xy,
-        s,
-        font=fonts.font(size, weight),
-        fill=fill,
-        anchor=anchor,
-        stroke_width=stroke,
-        stroke_fill=stroke_fill,
-    )
+    x, y = xy
+    if x != int(x) or y != int(y):  # between pixels: FreeType draws it differently, so as it is
+        d.text(xy, s, font=fonts.font(size, weight), fill=fill, anchor=anchor, stroke_width=stroke,
+               stroke_fill=stroke_fill)
+        return
+    ink = fill if stroke_fill is None else stroke_fill
+    if stroke:  # the outline filled in, then the words over it (unless in the same ink), as ``d.text`` does
+        mask, dx, dy = _mask(s, size, weight, anchor, stroke)
+        d.bitmap((int(x) + dx, int(y) + dy), mask, fill=ink)
+        if ink == fill:
+            return
+    mask, dx, dy = _mask(s, size, weight, anchor, 0)
+    d.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
 
 
 def pill(
@@ -102,12 +130,12 @@ PNG_LEVEL = 3
 images stay at tens of KB."""
 
 
-def to_png(img: Image.Image) -> bytes:
+def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     """Encode as a 256-colour PNG: the images are flat colours and text, so a palette keeps them
-    at tens of KB (quick to load on a phone) and encodes faster than full RGB."""
-    palette = img.reduce(PALETTE_SAMPLE).quantize(
-        256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    at tens of KB (quick to load on a phone) and encodes faster than full RGB. ``palette``: a fixed
+    one (``render.palette``), else one chosen from the picture."""
+    if palette is None:
+        palette = img.reduce(PALETTE_SAMPLE).quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     pal = img.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     pal.save(buf, format="PNG", compress_level=PNG_LEVEL)

@@ -2,7 +2,7 @@
 
 The renderer is judged by eye on a phone; this is the quickest way to see all of it at once.
 ``python -m render.gallery --phone docs`` writes the README's picture: a hand panel as a phone shows
-it, ``PHONE_WIDTH`` pixels wide (``docs/panel.png``).
+it, ``PHONE_WIDTH`` pixels wide (``docs/panel.png``); ``--palette`` prints ``render.palette``'s colours.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from PIL import Image
 
 from . import samples
 from .hand import render_hand
-from .panel import render_panel
+from .panel import draw_panel, render_panel
 from .result import MatchSummary, render_match, render_result
 from .standings import render_standings
-from .table import PHASE_OVER, TableExtras, render_table
+from .table import PHASE_OVER, TableExtras, draw_table, render_table
 
 
 def images() -> dict[str, bytes]:
@@ -81,6 +81,44 @@ def images() -> dict[str, bytes]:
     }
 
 
+def move_pictures() -> list[Image.Image]:
+    """The kinds of picture a move redraws (the table and the hand panels), in every state the
+    samples show, undrawn into PNG: what ``render.palette``'s colours are chosen from."""
+    mid = samples.midgame()
+    mid_extras = samples.midgame_extras()
+    names = TableExtras(names=samples.NAMES, ai=(False, False, False, False, True, False))
+    slam = samples.grand_slam()
+    seat = mid.to_act
+    assert seat is not None
+    return [
+        draw_table(None, samples.lobby_extras()),
+        draw_table(mid.view(0), mid_extras),
+        draw_table(mid.view(0), replace(mid_extras, closed=True)),
+        draw_table(mid.view(3), replace(samples.midgame_extras(perspective=3), trustee=(True, False) * 3)),
+        draw_table(samples.match_view("buy"), names),
+        draw_table(samples.luanchan().view(0), TableExtras(names=samples.NAMES, game_no=3, games=4, scores=(1, -1))),
+        draw_table(samples.classic_burning().view(0), mid_extras),
+        draw_table(samples.classic_sijiji().view(0), mid_extras),
+        draw_table(slam.view(0), TableExtras(names=samples.NAMES, phase=PHASE_OVER)),
+        draw_panel(mid.view(seat), mid_extras, str(mid.legal_actions(seat).plays()[0])),
+        draw_panel(samples.match_view("tribute"), names),
+    ]
+
+
+def move_palette() -> list[int]:
+    """256 colours (768 numbers) for the pictures of every move, chosen by an octree over
+    ``move_pictures`` at half size: ``python -m render.gallery --palette`` prints them for
+    ``render.palette``."""
+    pictures = move_pictures()
+    sheet = Image.new("RGB", (max(p.width for p in pictures), sum(p.height for p in pictures)))
+    y = 0
+    for p in pictures:
+        sheet.paste(p, (0, y))
+        y += p.height
+    chosen = sheet.reduce(2).quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return list(chosen.getpalette() or [])[: 3 * 256]
+
+
 PHONE_WIDTH = 400
 """About how wide Discord shows a message's picture on a phone."""
 
@@ -95,6 +133,11 @@ def at_phone_width(png: bytes, width: int = PHONE_WIDTH) -> bytes:
 
 
 def main(argv: list[str]) -> int:
+    if argv == ["--palette"]:
+        numbers = move_palette()
+        for i in range(0, len(numbers), 18):
+            print("    " + ", ".join(map(str, numbers[i:i + 18])) + ",")
+        return 0
     if len(argv) == 2 and argv[0] == "--phone":
         out = Path(argv[1]) / "panel.png"
         mid = samples.midgame()

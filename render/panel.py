@@ -18,6 +18,7 @@ from bot.engine import MatchView, SeatView
 
 from .draw import to_png
 from .hand import EMPTY, draw_hand, hand_size
+from .palette import move_palette
 from .table import SIZE, TableExtras, draw_table
 from .theme import BG, WIDTH
 
@@ -69,4 +70,4 @@ def render_panel(
     ``perspective`` set to ``view.seat`` whatever it was; ``highlight`` and ``title`` as for
     ``render_hand`` (a suggested play raised in gold; the hand's heading).
     """
-    return to_png(draw_panel(view, extras, highlight, title))
+    return to_png(draw_panel(view, extras, highlight, title), move_palette())

@@ -28,6 +28,7 @@ from .labels import (
     seat_labels,
     shangban_leader,
 )
+from .palette import move_palette
 from .stamps import stamp
 from .theme import (
     BG,
@@ -677,4 +678,4 @@ def render_table(view: SeatView | MatchView | None, extras: TableExtras | None =
     lobby. Without ``extras.perspective`` it is the neutral public table (1号 at the bottom, seats
     named by team); a player's own screen is ``render.render_panel``.
     """
-    return to_png(draw_table(view, extras))
+    return to_png(draw_table(view, extras), move_palette())

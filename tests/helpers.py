@@ -147,3 +147,36 @@ def refused(state: Game | Match, seat: int, action: str) -> IllegalAction:
     zh, _, en = str(e.value).partition(" / ")
     assert zh and en, f"reason is not '中文 / English': {e.value}"
     return e.value
+
+
+def spy_text(monkeypatch, record) -> None:
+    """Call ``record(xy, text, size, fill)`` for every string the renderer draws from now on, where it
+    lands: its own words through ``render.draw.text`` (which draws a word once and lays it down from a
+    cache after, so ``ImageDraw.text`` does not see them), cards' and stamps' through ``ImageDraw.text``."""
+    import sys
+
+    from PIL import ImageDraw
+
+    from render import draw
+
+    ours, theirs = draw.text, ImageDraw.ImageDraw.text
+    inside = []
+
+    def text(d, xy, s, size, fill, *args, **kwargs):
+        record(tuple(xy), str(s), size, fill)
+        inside.append(True)
+        try:
+            return ours(d, xy, s, size, fill, *args, **kwargs)
+        finally:
+            inside.pop()
+
+    def direct(self, xy, s, *args, **kwargs):
+        if not inside:
+            font = kwargs.get("font")
+            record(tuple(xy), str(s), font.size if font else 0, kwargs.get("fill"))
+        return theirs(self, xy, s, *args, **kwargs)
+
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("render") and getattr(module, "text", None) is ours:
+            monkeypatch.setattr(module, "text", text)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", direct)

@@ -12,24 +12,10 @@ import threading
 import discord
 import discord.ext.commands
 import pytest
-from discord_fakes import (
-    BURN_AND_LET,
-    CHANNEL,
-    EPHEMERAL,
-    GUILD,
-    HOST,
-    PLAYERS,
-    components,
-    crafted,
-    finish,
-    playing,
-    ready_all,
-    saved,
-    seated,
-    start_harness,
-)
+from discord_fakes import BURN_AND_LET, HOST, PLAYERS, crafted, finish, playing, ready_all, saved, seated, start_harness
 
 from bot.__main__ import main
+from bot.bench.discord_fakes import CHANNEL, EPHEMERAL, GUILD, components
 from bot.discord.app import GoujiBot, shards_from_env
 from bot.service import memory
 from bot.service.shards import Shards

@@ -8,20 +8,10 @@ from __future__ import annotations
 import random
 import re
 
-from discord_fakes import (
-    BURN_AND_LET,
-    CHANNEL,
-    HOST,
-    PLAYERS,
-    Harness,
-    crafted,
-    playing,
-    ready_all,
-    seated,
-    start_harness,
-)
+from discord_fakes import BURN_AND_LET, HOST, PLAYERS, crafted, playing, ready_all, seated, start_harness
 
 import cogs.review
+from bot.bench.discord_fakes import CHANNEL, Harness
 from bot.engine import Event, describe, parse_play
 from bot.engine.cards import cards_en, cards_zh
 from bot.service.review import Decision, Review

@@ -8,10 +8,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from discord_fakes import CHANNEL, HOST, PLAYERS, Harness, components, put, start_harness
+from discord_fakes import HOST, PLAYERS, put, start_harness
 from helpers import deal
 from test_cogs_views import check_components, enabled_actions, table_of
 
+from bot.bench.discord_fakes import CHANNEL, Harness, components
 from bot.engine import Game, Match, Ruleset
 from bot.engine.rules import PRESETS, SWITCH_INFO
 from bot.service.tables import Table

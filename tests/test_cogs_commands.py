@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-from discord_fakes import CHANNEL, EPHEMERAL, HOST, PLAYERS, components, finish, seated, start_harness
+from discord_fakes import HOST, PLAYERS, finish, seated, start_harness
 
+from bot.bench.discord_fakes import CHANNEL, EPHEMERAL, components
 from bot.engine import Ruleset
 from bot.engine.rules import SWITCH_INFO
 from bot.service.tables import Settings

@@ -4,20 +4,9 @@ go silently stale, the rematch, the tribute told, and no hand facts in public.""
 
 from __future__ import annotations
 
-from discord_fakes import (
-    BURN_AND_LET,
-    CHANNEL,
-    PLAYERS,
-    Harness,
-    User,
-    components,
-    crafted,
-    fast_sleep,
-    panel_of,
-    playing,
-    start_harness,
-)
+from discord_fakes import BURN_AND_LET, PLAYERS, crafted, panel_of, playing, start_harness
 
+from bot.bench.discord_fakes import CHANNEL, Harness, User, components, fast_sleep
 from bot.service.tables import Change, Table
 
 A, B = PLAYERS[:2]
@@ -376,7 +365,7 @@ async def test_the_public_burn_button_answers_why_a_seat_cannot_burn(tmp_path, m
 
 # ---------------------------------------------------------------------- item 12: the panel by DM, as a setting
 async def test_the_dm_setting_is_stored_and_delivers_the_panel_by_dm(tmp_path, monkeypatch):
-    from discord_fakes import CHANNEL as GUILD_CHANNEL
+    from bot.bench.discord_fakes import CHANNEL as GUILD_CHANNEL
 
     h = await start_harness(tmp_path, monkeypatch)
     (r,) = await h.command(B, "settings", dm=True)

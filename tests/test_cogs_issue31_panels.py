@@ -7,23 +7,10 @@ from __future__ import annotations
 
 import copy
 
-from discord_fakes import (
-    BURN_AND_LET,
-    CHANNEL,
-    EPHEMERAL,
-    PLAYERS,
-    Harness,
-    components,
-    crafted,
-    finish,
-    panel_of,
-    playing,
-    saved,
-    seated,
-    start_harness,
-)
+from discord_fakes import BURN_AND_LET, PLAYERS, crafted, finish, panel_of, playing, saved, seated, start_harness
 from test_cogs_issue14 import enabled, last_ping
 
+from bot.bench.discord_fakes import CHANNEL, EPHEMERAL, Harness, components
 from bot.service.tables import Table
 
 A, B = PLAYERS[:2]

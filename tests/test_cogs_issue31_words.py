@@ -11,10 +11,8 @@ from datetime import UTC, datetime
 
 from discord_fakes import (
     BURN_AND_LET,
-    CHANNEL,
     HOST,
     PLAYERS,
-    Harness,
     crafted,
     finish,
     panel_of,
@@ -23,10 +21,11 @@ from discord_fakes import (
     seated,
     start_harness,
 )
-from PIL import ImageDraw
+from helpers import spy_text
 
 from bot.ai.basic import REASONS
 from bot.ai.players import LEVELS
+from bot.bench.discord_fakes import CHANNEL, Harness
 from bot.cli.show import hand
 from bot.engine.rules import PRESETS, SWITCH_INFO
 from bot.service.league import with_ratings
@@ -47,13 +46,7 @@ would rather 让牌 (the hint)."""
 def drawn_words(monkeypatch) -> list[str]:
     """Every string the renderer draws from now on."""
     words: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        words.append(str(text))
-        return original(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    spy_text(monkeypatch, lambda xy, text, size, fill: words.append(text))
     return words
 
 

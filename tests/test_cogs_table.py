@@ -7,24 +7,9 @@ from __future__ import annotations
 import copy
 import logging
 
-from discord_fakes import (
-    BURN_AND_LET,
-    CHANNEL,
-    EPHEMERAL,
-    HOST,
-    MANAGE_GUILD,
-    PLAYERS,
-    Harness,
-    User,
-    components,
-    crafted,
-    panel_of,
-    playing,
-    saved,
-    seated,
-    start_harness,
-)
+from discord_fakes import BURN_AND_LET, HOST, PLAYERS, crafted, panel_of, playing, saved, seated, start_harness
 
+from bot.bench.discord_fakes import CHANNEL, EPHEMERAL, MANAGE_GUILD, Harness, User, components
 from bot.engine import Match, Ruleset
 from cogs.i18n import fit
 from cogs.ids import CARDS_MAX
@@ -194,9 +179,9 @@ async def test_a_duplicated_click_on_the_last_play_says_the_match_is_over(tmp_pa
     panel_id, panel = await panel_of(h, D)  # seat 3 holds the last card
     select_id = next(c["custom_id"] for c in components(panel) if c["type"] == 3)
     data = {"custom_id": select_id, "component_type": 3, "values": ["3"]}
-    presses = [h._interaction(3, data, D, h.fake.messages[panel_id]) for _ in range(2)]
+    presses = [h.interaction(3, data, D, h.fake.messages[panel_id]) for _ in range(2)]
     for payload in presses:
-        h.bot._connection.parse_interaction_create(payload)
+        h.deliver(payload)
     await h.settle()
     first, second = (h.fake.responses(p["token"])[0] for p in presses)  # then the live panel's final edit
     assert table.status == "over" and (await h.service.store.actions(table.id))[-1][1:] == (3, D.id, "play 3")

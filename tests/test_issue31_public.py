@@ -8,9 +8,10 @@ import asyncio
 import re
 
 import pytest
-from discord_fakes import CHANNEL, HOST, PLAYERS, Harness, components, panel_of, playing, seated, start_harness
+from discord_fakes import HOST, PLAYERS, panel_of, playing, seated, start_harness
 from test_r12_tribute import previous, start
 
+from bot.bench.discord_fakes import CHANNEL, Harness, components
 from bot.engine import Event, EventKind, Ruleset, describe
 from bot.service.tables import Table, TableError
 

@@ -4,8 +4,9 @@ the numbers of recent games, and each game's result post naming its number for r
 
 from __future__ import annotations
 
-from discord_fakes import CHANNEL, HOST, PLAYERS, finish, seated, start_harness
+from discord_fakes import HOST, PLAYERS, finish, seated, start_harness
 
+from bot.bench.discord_fakes import CHANNEL
 from bot.service.rating import SIGMA
 from bot.words import ai_name
 

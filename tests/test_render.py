@@ -7,11 +7,13 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from bot.engine import ITEM_NAMES, PLACE_ZH, Game, InvalidPlay, Match
 from bot.words import AI_LEVELS, ai_name
@@ -21,6 +23,7 @@ from render import (
     TableExtras,
     bench,
     cards,
+    draw,
     fonts,
     gallery,
     hand,
@@ -36,7 +39,10 @@ from render import (
     stamps,
     standings,
     table,
+    theme,
 )
+from render.draw import to_png
+from render.palette import move_palette
 
 FEW = settings(max_examples=15, deadline=None)
 
@@ -270,6 +276,8 @@ def fresh_caches() -> Iterator[None]:
             cards.back,
             cards._condensed,
             stamps.stamp,
+            draw._mask,
+            draw.text_width,
         ):
             fn.cache_clear()
 
@@ -349,3 +357,49 @@ def test_gouji_font_overrides_the_default(monkeypatch, tmp_path, fresh_caches):
     monkeypatch.setenv(fonts.FONT_ENV, str(tmp_path / "absent.ttf"))
     with pytest.raises(FileNotFoundError):
         fonts.font_path()
+
+
+def test_words_laid_down_from_the_cache_are_the_pixels_drawn_directly(fresh_caches):
+    """Issue 34 §1: ``render.draw.text`` rasterises a word once and lays it down from its cache after;
+    the picture is the same, pixel for pixel, as ``ImageDraw.text`` draws it — outlined or not, in the
+    outline's ink or another, at any anchor, the first time and from the cache."""
+    cases = [("轮到 张三", 40, fonts.BOLD, "mm", 3, (20, 50, 36)),
+             ("红方 1号", theme.FINE, fonts.REGULAR, "lm", 0, None),
+             ("过", 46, fonts.BLACK, "mm", 4, (20, 50, 36)),
+             ("12", 46, fonts.BLACK, "rm", 0, None),
+             ("够级", 44, fonts.BLACK, "la", 2, None)]
+    for s, size, weight, anchor, stroke, stroke_fill in cases:
+        direct = Image.new("RGB", (420, 140), theme.FELT)
+        ImageDraw.Draw(direct).text((210, 70), s, font=fonts.font(size, weight), fill=theme.GOLD, anchor=anchor,
+                                    stroke_width=stroke, stroke_fill=stroke_fill)
+        for _ in range(2):
+            cached = Image.new("RGB", (420, 140), theme.FELT)
+            draw.text(ImageDraw.Draw(cached), (210, 70), s, size, theme.GOLD, weight, anchor, stroke, stroke_fill)
+            assert ImageChops.difference(direct, cached).getbbox() is None, s
+
+
+def test_the_pictures_of_a_move_keep_their_colours_on_the_one_palette():
+    """Issue 34 §1: the table and the panels are mapped onto one palette chosen once (``render.palette``)
+    instead of one chosen per picture; in states it was not chosen from (a played game's panels, 托管,
+    the full lobby) it strays from the drawn colours no more than a palette of the picture's own."""
+    def error(img: Image.Image, palette: Image.Image | None) -> tuple[float, int]:
+        back = Image.open(io.BytesIO(to_png(img, palette))).convert("RGB")
+        diff = ImageChops.difference(back, img)
+        return max(ImageStat.Stat(diff).rms), max(high for _, high in diff.getextrema())
+
+    mid = samples.midgame()
+    extras = samples.midgame_extras()
+    pictures = [table.draw_table(None, samples.lobby_extras(full=True)),
+                table.draw_table(mid.view(0), replace(extras, trustee=(True, False, True, False, False, False)))]
+    m = play_match(11, 150)
+    pictures += [panel.draw_panel(m.view(s), TableExtras(names=samples.NAMES)) for s in (0, 3)]
+    for img in pictures:
+        fixed, own = error(img, move_palette()), error(img, None)
+        assert fixed[0] <= own[0] + 0.3 and fixed[1] <= 64, (fixed, own)
+
+
+def test_the_side_by_side_bench_draws_a_moves_pictures_in_a_checkout():
+    """Issue 34 §1: ``render.bench --compare`` runs its driver in a fresh interpreter on a checkout's code
+    (here this one): some CPU and some PNG bytes per move, the table's and three panels'."""
+    cpu, size = bench._move_cost(str(Path(__file__).resolve().parent.parent), 2)
+    assert cpu > 0 and size > 4 * 1024

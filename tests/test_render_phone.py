@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from helpers import spy_text
+from PIL import Image, ImageChops
 
 from bot.engine import PLACE_ZH, Match, Ruleset
 from render import (
@@ -54,15 +55,8 @@ def drawn(monkeypatch) -> Iterator[list[Drawn]]:
             fn.cache_clear()
 
     calls: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        font = kwargs.get("font")
-        calls.append(Drawn(tuple(xy), str(text), font.size if font else 0, kwargs.get("fill")))
-        return original(self, xy, text, *args, **kwargs)
-
     clear()
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    spy_text(monkeypatch, lambda xy, text, size, fill: calls.append(Drawn(xy, text, size, fill)))
     yield calls
     clear()
 

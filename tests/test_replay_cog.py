@@ -3,8 +3,9 @@ moments, and the refusals (a game in progress, a game of another server, no such
 
 from __future__ import annotations
 
-from discord_fakes import CHANNEL, HOST, PLAYERS, components, finish, playing, seated, start_harness
+from discord_fakes import HOST, PLAYERS, finish, playing, seated, start_harness
 
+from bot.bench.discord_fakes import CHANNEL, components
 from cogs.ids import unreadable
 
 

@@ -4,9 +4,10 @@ the refusals (a game in progress, another server's, a player who did not sit in 
 
 from __future__ import annotations
 
-from discord_fakes import CHANNEL, HOST, PLAYERS, finish, playing, seated, start_harness
+from discord_fakes import HOST, PLAYERS, finish, playing, seated, start_harness
 
 import cogs.review
+from bot.bench.discord_fakes import CHANNEL
 from bot.service.replay import from_log
 from bot.service.review import Review
 from cogs.ids import COG_NAME

@@ -306,6 +306,17 @@ def bench_review(games: int, seed: int, seat: int, budget: float) -> None:
           f" max {max(times):.1f} s over {games} games")
 
 
+def _counts(text: str) -> list[int]:
+    """``--tables``: one count, or several separated by commas."""
+    try:
+        counts = [int(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"counts of tables separated by commas, not {text!r}") from None
+    if any(n < 1 for n in counts):
+        raise argparse.ArgumentTypeError("a count of tables is 1 or more")
+    return counts
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.bench", description=__doc__)
     sub = parser.add_subparsers(dest="what", required=True)
@@ -332,7 +343,13 @@ def main(argv: list[str] | None = None) -> None:
                      help="compare with an earlier run's --json FILE deal by deal (same --seed, --a, --b)")
     add_rules_argument(are)  # --rules classic --grand-slam …, as at the terminal table
     tab = sub.add_parser("tables", help="many tables at once through the table service and the real store")
-    tab.add_argument("--tables", type=int, default=200)
+    tab.add_argument("--tables", type=_counts, default=None,
+                     help="tables at once (default 200); with --discord, counts to run (8,16,32) instead of a search")
+    tab.add_argument("--discord", action="store_true",
+                     help="through the whole bot (cogs, messenger, pictures) on an offline Discord, 3 humans with "
+                          "live panels and 3 AI seats (basic) a table at table speed (bot.bench.discord_tables)")
+    tab.add_argument("--minutes", type=float, default=10.0,
+                     help="with --discord: how long the search for the largest sustained count may go on")
     tab.add_argument("--seconds", type=float, default=20.0, help="length of each of the three runs")
     tab.add_argument("--ai", default="random", help="level of the AI seats (random, basic, strong)")
     tab.add_argument("--only", choices=("saturated", "busy", "table speed"), help="just this one of the runs")
@@ -377,8 +394,15 @@ def main(argv: list[str] | None = None) -> None:
         bench_judge(args.games, args.seed, rules_of(args), args.every, args.deals, args.workers)
     elif args.what == "review":
         bench_review(args.games, args.seed, args.seat - 1, args.budget)
+    elif args.what == "tables" and args.discord:
+        from bot.bench import discord_tables  # the whole bot: discord.py, the cogs and the renderer
+
+        discord_tables.main(args.tables, args.seconds, db=args.db, minutes=args.minutes)
     elif args.what == "tables":
         from bot.bench import tables as bench_tables  # asyncio and the store are loaded only for this one
 
-        bench_tables.main(args.tables, args.seconds, ai=args.ai, only=args.only, db=args.db, gc_mode=args.gc)
+        if args.tables is not None and len(args.tables) > 1:
+            parser.error("--tables takes one count without --discord")
+        bench_tables.main(args.tables[0] if args.tables else 200, args.seconds, ai=args.ai, only=args.only,
+                          db=args.db, gc_mode=args.gc)
 
