@@ -27,6 +27,7 @@ import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.app import GoujiBot
+from bot.service.shards import Shards
 from bot.service.tables import TableService
 from cogs.ids import COG_NAME
 from cogs.messenger import TableMessenger
@@ -400,14 +401,15 @@ Patch = Callable[[Any, str, Any], None]
 
 async def start(fake: FakeDiscord, db_path: str | Path, patch: Patch, *, debounce: float = 0.01,
                 guild_id: int | None = None, tune_memory: bool = False,
-                service_options: dict[str, Any] | None = None) -> Harness:
+                service_options: dict[str, Any] | None = None, shards: Shards | None = None) -> Harness:
     """A bot through ``setup_hook`` (its store at ``db_path``), never connected, its requests answered
     by ``fake``; ``patch`` routes the interaction webhooks to it (restored by whoever gave ``patch``).
-    By default its AI moves at once with the random level's seed, as the tests want it."""
+    By default its AI moves at once with the random level's seed, as the tests want it; ``shards``: the
+    shards it runs of several processes on one database."""
     patch(AsyncWebhookAdapter, "request", lambda self, *a, **kw: fake.webhook(*a, **kw))
     options = {"ai_delay": (0, 0), "sleep": fast_sleep, "rng": random.Random(3), "hint_budget": 0.0}
     bot = GoujiBot(db_path=db_path, debounce=debounce, guild_id=guild_id, tune_memory=tune_memory,
-                   service_options=options | (service_options or {}))
+                   service_options=options | (service_options or {}), shards=shards)
     bot.http.request = fake.http  # type: ignore[method-assign]
     bot.http._HTTPClient__session = aiohttp.ClientSession()  # type: ignore[attr-defined]  # login's (never used)
     await bot._async_setup_hook()  # what login does first: bind the loop
