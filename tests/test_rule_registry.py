@@ -44,8 +44,7 @@ def test_issue33_1_by_rule_finds_the_before_play_and_match_switches_too() -> Non
 
 
 STILL_READ_OUTSIDE: dict[str, set[str]] = {
-    "revolution": {"bot/bench/yaotou.py", "bot/engine/match.py", "bot/engine/rules/compulsory_buy_three.py",
-                   "bot/service/tables.py"},
+    "revolution": {"bot/bench/yaotou.py"},
     "joker_two_kill_one_extended": {"bot/ai/situation.py", "bot/bench/situation0.py", "bot/engine/moves.py",
                                     "bot/engine/plays.py"},
     "big_joker_is_gouji": {"bot/engine/plays.py"},
@@ -56,10 +55,8 @@ STILL_READ_OUTSIDE: dict[str, set[str]] = {
                               "bot/bench/basic0.py", "bot/bench/situation0.py"},
     "burn_priority": {"bot/ai/basic.py", "bot/ai/mistakes.py", "bot/ai/sample.py", "bot/ai/situation.py",
                       "bot/bench/basic0.py", "bot/bench/situation0.py", "bot/cli/show.py", "cogs/views.py"},
-    "shangban": {"bot/engine/match.py"},
-    "chongdian": {"bot/engine/game.py", "bot/engine/match.py"},
-    "yaotou": {"bot/bench/yaotou.py", "bot/engine/game.py", "bot/engine/match.py"},
-    "declare_natural": {"bot/engine/match.py", "bot/service/tables.py"},
+    "chongdian": {"bot/engine/game.py"},
+    "yaotou": {"bot/bench/yaotou.py", "bot/engine/game.py"},
     "kaidian_without_twos": {"bot/engine/plays.py"},
     "big_joker_unbeatable": {"bot/engine/moves.py", "bot/engine/plays.py"},
     "buy_with_two_first": {"bot/engine/match.py"},
@@ -86,3 +83,23 @@ def test_issue33_1_no_switch_is_read_outside_its_module_but_those_still_to_move(
     assert not grown, f"read outside its module (move it into bot/engine/rules/<switch>.py): {grown}"
     gone = {k: sorted(v - reads.get(k, set())) for k, v in STILL_READ_OUTSIDE.items() if v - reads.get(k, set())}
     assert not gone, f"moved: take them off STILL_READ_OUTSIDE too: {gone}"
+
+
+def test_issue33_1_each_kind_of_task_before_play_is_the_match_s_or_one_switch_s() -> None:
+    """A saved match's queue names its tasks by kind: every kind stays what it was, held once."""
+    from bot.engine.match import _OWN_TASKS, TASKS
+    from bot.engine.rules import PLANS, SWITCH_TASKS
+
+    held = [kind for s in SWITCH_INFO for kind in s.tasks]
+    assert len(held) == len(set(held)) == len(SWITCH_TASKS) and not set(SWITCH_TASKS) & set(_OWN_TASKS)
+    assert sorted(TASKS) == sorted([
+        "choose-leader", "deal", "buy-check", "buy-offer", "buy-answer", "tribute-plan", "dian-choice", "tribute",
+        "tribute-mate", "revolution-plan", "revolt", "revolution-resolve", "chongdian-plan", "chongdian", "yaotou",
+        "declare-plan", "declare", "shangban-plan", "shangban", "shangban-resolve", "start-play"])
+    for s in SWITCH_INFO:
+        assert s.before_play is None or s.before_play.kind in s.tasks, s.field
+    assert [p.kind for p in PLANS] == ["shangban-plan", "revolution-plan", "chongdian-plan", "declare-plan"]
+    assert {s.field: list(s.tasks) for s in SWITCH_INFO if s.tasks} == {
+        "revolution": ["revolution-plan", "revolt", "revolution-resolve"], "shangban": [
+            "shangban-plan", "shangban", "shangban-resolve"], "chongdian": ["chongdian-plan", "chongdian"],
+        "yaotou": ["yaotou"], "declare_natural": ["declare-plan", "declare"]}

@@ -3,14 +3,22 @@
 A switch's words (its flag, Chinese and English name, help) and its rule id are written here once,
 in its own module, and every front end — the terminal's flags, ``/gouji open`` and the lobby's 房规
 menu, ``/gouji rules``, the arena — is built from the registry of them. A switch that changes what
-happens at a hook (``bot.engine.hooks``) also names that hook and the rule it puts there.
+happens at a hook (``bot.engine.hooks``) also names that hook and the rule it puts there; one that
+adds a phase before play names its tasks and where its plan enters the queue (``bot.engine.phases``).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .hooks import Rule
+from .phases import Kind, Plan
+
+if TYPE_CHECKING:
+    from .port import MatchPort
 
 
 @dataclass(frozen=True)
@@ -33,3 +41,5 @@ class SwitchInfo:
     plays: Rule | None = None
     when: bool = True
     needs: tuple[str, ...] = ()
+    tasks: Mapping[str, Kind[MatchPort]] = dataclasses.field(default_factory=dict)
+    before_play: Plan | None = None

@@ -1,12 +1,67 @@
-"""冲点: a 革命 seat with three 够级 sets may lead them; its 对家 must beat all three."""
+"""冲点: a 革命 seat with three 够级 sets may lead them; its 对家 must beat all three.
+
+Its phase follows 革命's: the 革命 seat holding three 够级 ranks is asked which three to 冲点
+with, and then its 对头 says 要头 or 无头 (``yaotou``, R14.7) — one plan for both switches,
+queued when either is on."""
 
 from __future__ import annotations
 
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from ..cards import SYMBOLS
+from ..events import Event, EventKind
+from ..phases import Automatic, Decision, Plan, Task, pick
+from ..plays import GOUJI_MIN, Play
 from ..switch import SwitchInfo
+from . import revolution, yaotou
+
+if TYPE_CHECKING:
+    from ..port import MatchPort
+    from ..ruleset import Ruleset
 
 RULE = "R14.6"
+
+
+def played(rules: Ruleset) -> bool:
+    """Whether the table plays 冲点 (with a 革命 seat, R11.4)."""
+    return rules.chongdian
+
+
+def plan(m: MatchPort, _task: Task) -> None:
+    """A 革命 seat with three 够级 ranks may 冲点; then its 对头 says 要头 or 无头."""
+    r = m.revolt
+    if r is None:
+        return
+    h = m.hands[r]
+    ranks = [k for k in sorted(GOUJI_MIN, reverse=True) if h[k] >= GOUJI_MIN[k]]
+    tasks: list[Task] = []
+    if len(ranks) >= 3 and m.rules.chongdian:
+        tasks.append({"kind": "chongdian", "seat": r, "options": [list(c) for c in combinations(ranks, 3)]})
+    m.queue[0:0] = tasks + yaotou.asked(m)
+
+
+def choices(_m: MatchPort, task: Task) -> list[str]:
+    return [f"chongdian {''.join(SYMBOLS[r] for r in c)}" for c in task["options"]] + ["no-chongdian"]
+
+
+def choose(m: MatchPort, task: Task, action: str) -> None:
+    seat = task["seat"]
+    if action == "no-chongdian":
+        m.events.append(Event(EventKind.NO_CHONGDIAN, seat))
+        return
+    arg = action.split()[1]
+    combo = next(c for c in task["options"] if "".join(SYMBOLS[r] for r in c) == arg)
+    m.chong_sets = [str(Play(r, m.hands[seat][r])) for r in combo]
+
 
 SWITCH = SwitchInfo(
     "chongdian", "chongdian", "冲点", "冲点",
     "革命的人可以用三套级牌冲点", "a 革命 seat may lead three 够级 sets (冲点)", RULE,
+    tasks={
+        "chongdian-plan": Automatic("revolution", plan),
+        "chongdian": Decision("revolution", choices, choose, pick("no-chongdian")),
+    },
+    before_play=Plan(50, "chongdian-plan",
+                     lambda m: revolution.played(m.rules) and (m.rules.chongdian or yaotou.played(m.rules))),
 )
