@@ -39,7 +39,7 @@ from .events import Event, EventKind, event_dicts
 from .game import Game
 from .hooks import TRIBUTE_RANKS, pair_out
 from .phases import BUYING, TRIBUTE, Automatic, Decision, Kind, always, in_turn, pick
-from .rules import PLANS, SWITCH_TASKS, hooks_for
+from .rules import PLANS, SWITCH_TASKS, buy_with_two_first, hooks_for
 from .ruleset import Ruleset
 from .state import DEEP, DICTS, HANDS, LIST, LISTS, RULES, Codec, Spec, Stored
 from .view import SeatView
@@ -312,9 +312,7 @@ class Match:
 
     def _buy_choices(self, task: dict[str, Any]) -> list[str]:
         rank = SYMBOLS[task["rank"]]
-        cards = [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]]
-        if self.rules.buy_with_two_first:  # R13.4 (002): a 2 if dealt one, else 小王, else 大王
-            cards = cards[:1]
+        cards = buy_with_two_first.payments(self.rules, [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]])
         return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + (["no-buy"] if self.hooks.buying.optional else [])
 
     def _buy_offer(self, task: dict[str, Any], action: str) -> None:

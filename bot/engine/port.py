@@ -25,6 +25,8 @@ class GamePort(Protocol):
 
     rules: Ruleset
     hands: list[Counts]
+    aside: Counts
+    """Cards out of play, unseen (a 窒息 seat's go there, R13.3)."""
     places: list[int | None]
     events: list[Event]
     chuan_san: int | None
@@ -61,6 +63,9 @@ class GamePort(Protocol):
 
     def give_up(self, seat: int) -> None:
         """The seat gives up 开点 for this game (R7), logged once."""
+
+    def open_place(self, bottom: bool) -> int:
+        """The best place still open, or with ``bottom`` the worst."""
 
 
 class MatchPort(Protocol):

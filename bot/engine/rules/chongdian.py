@@ -6,13 +6,14 @@ queued when either is on."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ..cards import SYMBOLS
+from ..cards import RED, SYMBOLS
 from ..events import Event, EventKind
 from ..phases import Automatic, Decision, Plan, Task, pick
-from ..plays import GOUJI_MIN, Play
+from ..plays import GOUJI_MIN, Play, is_gouji
 from ..switch import SwitchInfo
 from . import revolution, yaotou
 
@@ -26,6 +27,20 @@ RULE = "R14.6"
 def played(rules: Ruleset) -> bool:
     """Whether the table plays 冲点 (with a 革命 seat, R11.4)."""
     return rules.chongdian
+
+
+def check(hand: Sequence[int], sets: Sequence[Play], rules: Ruleset) -> None:
+    """R14.6: three 够级 plays the 革命 hand holds all at once (``Game.from_hands`` checks what it is given)."""
+    if len(sets) != 3:
+        raise ValueError(f"冲点 takes three 够级 sets, not {len(sets)}")
+    need = [0] * (RED + 1)
+    for p in sets:
+        if not is_gouji(p, rules):
+            raise ValueError(f"冲点 sets must be 够级牌: {p} is not")
+        for r, n in enumerate(p.counts()):
+            need[r] += n
+    if any(n > hand[r] for r, n in enumerate(need)):
+        raise ValueError("the 革命 seat does not hold the 冲点 sets")
 
 
 def plan(m: MatchPort, _task: Task) -> None:
