@@ -1,12 +1,15 @@
 """The public log of a game: every action and every rule event, as small value objects.
 
 One ``Event`` type serves the log, the JSON state, the renderer's seat labels and the text a
-player reads, so that none of them can disagree about what happened.
+player reads, so that none of them can disagree about what happened. Every kind is an
+``EventKind`` (so that a stored log reads back); the words of the game's and the match's own kinds
+are here (``CORE_WORDS``, ``core_line``), those of a switch's own kinds in its module
+(``SwitchInfo.events``), and ``bot.engine.log_words`` puts them together above the registry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -18,7 +21,8 @@ PLACE_EN = {1: "1st (头科)", 2: "2nd (二科)", 3: "3rd (三科)", 4: "4th (�
 
 class EventKind(StrEnum):
     """Every kind of log line. Each kind *is* its text (a ``StrEnum``), so ``e.kind == "lead"``, tables
-    keyed by the text and the JSON (the text itself) work as before; ``EVENT_WORDS`` names each one."""
+    keyed by the text and the JSON (the text itself) work as before; ``log_words.EVENT_WORDS`` names
+    each one."""
 
     # play (R5–R10)
     LEAD = "lead"
@@ -79,17 +83,9 @@ class EventKind(StrEnum):
     GAME_OVER = "game-over"
     MATCH_OVER = "match-over"
 
-    @property
-    def zh(self) -> str:
-        return EVENT_WORDS[self][0]
-
-    @property
-    def en(self) -> str:
-        return EVENT_WORDS[self][1]
-
 
 K = EventKind
-EVENT_WORDS: dict[EventKind, tuple[str, str]] = {
+CORE_WORDS: dict[EventKind, tuple[str, str]] = {
     K.LEAD: ("发牌", "leads"), K.FOLLOW: ("顺牌", "plays"), K.PASS: ("过", "passes"), K.LET: ("让牌", "lets (让牌)"),
     K.DADIAN: ("打点", "answers a 够级 play (打点)"), K.FANDADIAN: ("反打点", "answers back (反打点)"),
     K.SHAO: ("烧牌", "burns (烧牌)"), K.FANSHAO: ("反烧", "burns back (反烧)"),
@@ -108,16 +104,15 @@ EVENT_WORDS: dict[EventKind, tuple[str, str]] = {
     K.BUY_OFFER: ("买", "offers to buy"), K.BUY_ACCEPT: ("卖", "sells"), K.BUY_REFUSE: ("不卖", "refuses to sell"),
     K.NO_BUY: ("不买", "does not buy"), K.ASK3: ("要三", "gives a 3 (要三)"), K.GIFT: ("赠", "gives (赠)"),
     K.REVOLT_AUTO: ("自动革命", "革命 at once"), K.REVOLT_DECLARE: ("宣布革命", "declares 革命"),
-    K.REDEAL: ("重新发牌", "redeal"), K.SHANGBAN: ("上班", "shows 4s (上班)"),
-    K.SHANGBAN_LEAD: ("上班", "leads by 上班"),
-    K.SHANGBAN_NONE: ("无人上班", "nobody shows 4s"), K.NO_CHONGDIAN: ("不冲点", "no 冲点"),
+    K.REDEAL: ("重新发牌", "redeal"), K.NO_CHONGDIAN: ("不冲点", "no 冲点"),
     K.TRIBUTE: ("进贡", "pays tribute"), K.TRIBUTE_SKIP: ("不进贡", "skips the tribute to a teammate"),
     K.TRIBUTE_EXCUSED: ("抗贡", "excused a tribute (抗贡)"), K.MIAN: ("免贡", "excused cards (免贡)"),
     K.KANGGONG: ("抗贡", "four jokers: 抗贡"), K.DIAN_CHOICE: ("点贡", "chooses the 点贡"),
     K.GAME_OVER: ("一局结束", "game over"), K.MATCH_OVER: ("比赛结束", "the match is over"),
 }
 """Each kind's words, in Chinese and in English: what the pictures label a seat with, the caption over
-the top play and the key moments of a replay say, and the words ``describe`` builds its lines around."""
+the top play and the key moments of a replay say, and the words ``describe`` builds its lines around —
+for the kinds the game and the match log themselves (a switch's own kinds: ``KindWords``)."""
 del K
 
 
@@ -182,17 +177,46 @@ def seat_names(names: Sequence[str] | None) -> tuple[list[str], list[str]]:
     return [f"{s + 1}号位" for s in range(6)], [f"seat {s + 1}" for s in range(6)]
 
 
-def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
-    """The event as a line a player reads: (中文, English)."""
+class Said(NamedTuple):
+    """What a line about an event names, as each half writes it: its seat, its target, its cards (the
+    notation is for typing), and the kind's word, which the Chinese line is built around."""
+
+    seat_zh: str
+    seat_en: str
+    target_zh: str
+    target_en: str
+    cards_zh: str
+    cards_en: str
+    word: str
+
+
+def said(e: Event, word: str, names: Sequence[str] | None = None) -> Said:
+    """The names of ``e``'s seat, target and cards in each language (``names``: the seats', if not by number)."""
     zh_n, en_n = seat_names(names)
-    s_zh = zh_n[e.seat] if e.seat is not None else ""
-    s_en = en_n[e.seat] if e.seat is not None else ""
-    t_zh = zh_n[e.target] if e.target is not None else ""
-    t_en = en_n[e.target] if e.target is not None else ""
     p = e.play or ""
-    pz, pe = cards_zh(p), cards_en(p)  # the same cards, as each half writes them (the notation is for typing)
+    return Said(zh_n[e.seat] if e.seat is not None else "", en_n[e.seat] if e.seat is not None else "",
+                zh_n[e.target] if e.target is not None else "", en_n[e.target] if e.target is not None else "",
+                cards_zh(p), cards_en(p), word)
+
+
+Line = Callable[[Event, Said], tuple[str, str]]
+"""How an event of one kind reads: (中文, English), from the event and its names."""
+
+
+class KindWords(NamedTuple):
+    """A switch's own event kind, in its module (``SwitchInfo.events``): the kind's words (as
+    ``CORE_WORDS`` gives the others') and the line a player reads (as ``core_line`` writes the others')."""
+
+    zh: str
+    en: str
+    line: Line
+
+
+def core_line(e: Event, n: Said) -> tuple[str, str]:
+    """The line of an event of a kind the game or the match logs itself (``log_words.describe``)."""
+    s_zh, s_en, t_zh, t_en, pz, pe, w = n
+    p = e.play or ""
     k = e.kind
-    w = EVENT_WORDS[k][0] if k in EVENT_WORDS else k  # the kind's word, which the Chinese line is built around
     if k == "lead":
         return f"{s_zh} {w} {pz}", f"{s_en} leads {pe}"
     if k == "follow":
@@ -278,14 +302,6 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     if k == "revolt-auto":
         return (f"{s_zh} 没有 3，也没有 2 和王：{w}",
                 f"{s_en} holds no 3 and no 2 or joker: 革命 at once (it sits this game out)")
-    if k == "shangban":
-        n = e.value or 0
-        return f"{s_zh} {w}：亮出 {n} 张 {pz}", f"{s_en} shows {n} × {pe} for 上班 (the most 4s of one suit leads)"
-    if k == "shangban-lead":
-        return (f"{s_zh} {w}（同花色 4 {e.value} 张），先出牌",
-                f"{s_en} leads first by 上班 ({e.value} fours of one suit)")
-    if k == "shangban-none":
-        return f"{w}，抽签：{s_zh} 开牌", f"nobody shows 4s for 上班: by lot, {s_en} leads"
     if k == "no-chongdian":
         return f"{s_zh} {w}", f"{s_en} does not 冲点"
     if k == "buy-accept":

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .events import EventKind, KindWords
 from .hooks import Rule
 from .phases import Kind, Plan
 
@@ -43,3 +44,4 @@ class SwitchInfo:
     needs: tuple[str, ...] = ()
     tasks: Mapping[str, Kind[MatchPort]] = dataclasses.field(default_factory=dict)
     before_play: Plan | None = None
+    events: Mapping[EventKind, KindWords] = dataclasses.field(default_factory=dict)

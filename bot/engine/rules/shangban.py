@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import SUITS
-from ..events import Event, EventKind
+from ..events import Event, EventKind, KindWords, Said
 from ..phases import Automatic, Decision, Plan, Task, always, in_turn, pick
 from ..switch import SwitchInfo
 
@@ -52,6 +52,21 @@ def resolve(m: MatchPort, _task: Task) -> None:
     m.events.append(Event(EventKind.SHANGBAN_LEAD, best[0], value=best[1]))
 
 
+def _shown(e: Event, n: Said) -> tuple[str, str]:
+    k = e.value or 0
+    return (f"{n.seat_zh} {n.word}：亮出 {k} 张 {n.cards_zh}",
+            f"{n.seat_en} shows {k} × {n.cards_en} for 上班 (the most 4s of one suit leads)")
+
+
+def _leads(e: Event, n: Said) -> tuple[str, str]:
+    return (f"{n.seat_zh} {n.word}（同花色 4 {e.value} 张），先出牌",
+            f"{n.seat_en} leads first by 上班 ({e.value} fours of one suit)")
+
+
+def _nobody(_e: Event, n: Said) -> tuple[str, str]:
+    return f"{n.word}，抽签：{n.seat_zh} 开牌", f"nobody shows 4s for 上班: by lot, {n.seat_en} leads"
+
+
 SWITCH = SwitchInfo(
     "shangban", "shangban", "上班", "上班",
     "亮同花色 4 最多的人先出牌", "the most 4s of one suit shown leads the first game", RULE,
@@ -61,4 +76,9 @@ SWITCH = SwitchInfo(
         "shangban-resolve": Automatic("shangban", resolve),
     },
     before_play=Plan(10, "shangban-plan", lambda m: m.rules.shangban and m.by_lot),
+    events={
+        EventKind.SHANGBAN: KindWords("上班", "shows 4s (上班)", _shown),
+        EventKind.SHANGBAN_LEAD: KindWords("上班", "leads by 上班", _leads),
+        EventKind.SHANGBAN_NONE: KindWords("无人上班", "nobody shows 4s", _nobody),
+    },
 )
