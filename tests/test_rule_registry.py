@@ -97,3 +97,13 @@ def test_issue33_1_each_kind_of_task_before_play_is_the_match_s_or_one_switch_s(
         "revolution": ["revolution-plan", "revolt", "revolution-resolve"], "shangban": [
             "shangban-plan", "shangban", "shangban-resolve"], "chongdian": ["chongdian-plan", "chongdian"],
         "yaotou": ["yaotou"], "declare_natural": ["declare-plan", "declare"]}
+
+
+def test_issue33_1_each_event_kind_is_worded_once_by_the_log_or_by_one_switch() -> None:
+    from bot.engine import EVENT_WORDS, EventKind
+    from bot.engine.events import CORE_WORDS
+
+    worded = [kind for s in SWITCH_INFO for kind in s.events]
+    assert len(worded) == len(set(worded)) and not set(worded) & set(CORE_WORDS)
+    assert set(EVENT_WORDS) == set(CORE_WORDS) | set(worded) == set(EventKind)
+    assert {"shangban", "shangban-lead", "shangban-none"} == set(by_rule("R14.4")[0].events)

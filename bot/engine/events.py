@@ -94,17 +94,15 @@ CORE_WORDS: dict[EventKind, tuple[str, str]] = {
     K.KAIDIAN: ("开点", "opens the point (开点)"), K.GIVEUP: ("放弃开点", "gives up 开点"),
     K.NATURAL: ("宣点", "declares 自然开点 (宣点)"), K.MEN: ("闷", "shuts out (闷)"), K.NO3: ("没有 3", "holds no 3"),
     K.OUT: ("出完", "is out"), K.ROUND: ("新一轮", "new round"), K.JIEFENG: ("接风", "takes over the lead (接风)"),
-    K.LUANCHAN: ("四户乱缠", "the restrictions end (四户乱缠)"), K.SUFFOCATE: ("窒息", "suffocated (窒息)"),
+    K.LUANCHAN: ("四户乱缠", "the restrictions end (四户乱缠)"),
     K.REVOLT: ("革命", "sits the game out (革命)"), K.CHONGDIAN: ("冲点", "charges the point (冲点)"),
     K.YAOTOU: ("要头", "claims the head (要头)"), K.WUTOU: ("无头", "no head (无头)"),
     K.SIJIJI: ("够死级", "够死级: only a burn answers"), K.SHAO_OK: ("烧成功", "the burn succeeds (烧成功)"),
-    K.SHAO_FAIL: ("烧失败", "the burn fails (烧失败)"), K.GRANDSLAM: ("满贯", "grand slam (满贯)"),
+    K.SHAO_FAIL: ("烧失败", "the burn fails (烧失败)"),
     K.HUI: ("汇", "pooled lead (汇5)"), K.CHUANSAN: ("串三家", "串三家"), K.END: ("本局结束", "the game is over"),
     K.DEAL: ("开局", "deal"), K.LOT: ("抽签", "by lot"), K.CHOOSE_LEADER: ("定开牌", "chooses who leads"),
     K.BUY_OFFER: ("买", "offers to buy"), K.BUY_ACCEPT: ("卖", "sells"), K.BUY_REFUSE: ("不卖", "refuses to sell"),
     K.NO_BUY: ("不买", "does not buy"), K.ASK3: ("要三", "gives a 3 (要三)"), K.GIFT: ("赠", "gives (赠)"),
-    K.REVOLT_AUTO: ("自动革命", "革命 at once"), K.REVOLT_DECLARE: ("宣布革命", "declares 革命"),
-    K.REDEAL: ("重新发牌", "redeal"), K.NO_CHONGDIAN: ("不冲点", "no 冲点"),
     K.TRIBUTE: ("进贡", "pays tribute"), K.TRIBUTE_SKIP: ("不进贡", "skips the tribute to a teammate"),
     K.TRIBUTE_EXCUSED: ("抗贡", "excused a tribute (抗贡)"), K.MIAN: ("免贡", "excused cards (免贡)"),
     K.KANGGONG: ("抗贡", "four jokers: 抗贡"), K.DIAN_CHOICE: ("点贡", "chooses the 点贡"),
@@ -258,9 +256,6 @@ def core_line(e: Event, n: Said) -> tuple[str, str]:
         return f"{s_zh} {w}", f"{s_en} takes over the lead (接风)"
     if k == "luanchan":
         return f"{w}：不再够级、过牌不锁、不能让牌和烧牌", "四户乱缠: no more 够级, pass lock, 让牌 or burning"
-    if k == "suffocate":
-        return (f"{s_zh} {w}：头科出完时一张没出，{PLACE_ZH[e.value or 6]}",
-                f"{s_en} is suffocated (窒息): no card played before 头科 went out, {PLACE_EN[e.value or 6]}")
     if k == "revolt":
         return f"{s_zh} {w}，本局不出牌", f"{s_en} declares 革命 and sits this game out"
     if k == "chongdian":
@@ -281,9 +276,6 @@ def core_line(e: Event, n: Said) -> tuple[str, str]:
     if k == "shao-fail":
         return (f"{s_zh} {w}（烧 {t_zh}）：大落，本局不再出牌",
                 f"{s_en}'s burn on {t_en} fails (烧失败): last place (大落), it plays no more this game")
-    if k == "grandslam":
-        return (f"{s_zh} {w}！别人还没出牌就出完了，本局积分翻倍",
-                f"{s_en} makes a grand slam (满贯): out before anyone else played, points doubled")
     if k == "hui":
         rank = cards_zh(p[:1])
         return f"{s_zh} {w}{rank}：{pz}", f"{s_en} leads the team's pooled {pe} (汇{rank})"
@@ -299,11 +291,6 @@ def core_line(e: Event, n: Said) -> tuple[str, str]:
         return f"{s_zh} 用 {pz} 向 {t_zh} 买 {e.value}", f"{s_en} offers {pe} to {t_en} for a {e.value}"
     if k == "ask3":
         return f"{s_zh} 给 {t_zh} 一张 3（{w}）", f"{s_en} gives {t_en} a 3 (要三: {t_en} had none to buy)"
-    if k == "revolt-auto":
-        return (f"{s_zh} 没有 3，也没有 2 和王：{w}",
-                f"{s_en} holds no 3 and no 2 or joker: 革命 at once (it sits this game out)")
-    if k == "no-chongdian":
-        return f"{s_zh} {w}", f"{s_en} does not 冲点"
     if k == "buy-accept":
         return f"{s_zh} 卖给 {t_zh} 一张 {e.value}", f"{s_en} sells a {e.value} to {t_en}"
     if k == "buy-refuse":
@@ -328,10 +315,6 @@ def core_line(e: Event, n: Said) -> tuple[str, str]:
     if k == "dian-choice":
         return ((f"{s_zh} 定：互进点贡", f"{s_en} chooses that both pay 点贡") if e.tag == "both"
                 else (f"{s_zh} 定：互不进点贡", f"{s_en} chooses that neither pays 点贡"))
-    if k == "revolt-declare":
-        return f"{s_zh} {w}", f"{s_en} declares 革命"
-    if k == "redeal":
-        return f"{e.value} 人革命，本副作废，{w}", f"{e.value} seats declared 革命: the deal is void, redeal"
     if k == "game-over":
         return f"第 {e.value} 局结束", f"game {e.value} is over"
     if k == "match-over":

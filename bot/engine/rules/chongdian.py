@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..cards import RED, SYMBOLS
-from ..events import Event, EventKind
+from ..events import Event, EventKind, KindWords, Said
 from ..phases import Automatic, Decision, Plan, Task, pick
 from ..plays import GOUJI_MIN, Play, is_gouji
 from ..switch import SwitchInfo
@@ -70,6 +70,10 @@ def choose(m: MatchPort, task: Task, action: str) -> None:
     m.chong_sets = [str(Play(r, m.hands[seat][r])) for r in combo]
 
 
+def _declined(_e: Event, n: Said) -> tuple[str, str]:
+    return f"{n.seat_zh} {n.word}", f"{n.seat_en} does not 冲点"
+
+
 SWITCH = SwitchInfo(
     "chongdian", "chongdian", "冲点", "冲点",
     "革命的人可以用三套级牌冲点", "a 革命 seat may lead three 够级 sets (冲点)", RULE,
@@ -79,4 +83,5 @@ SWITCH = SwitchInfo(
     },
     before_play=Plan(50, "chongdian-plan",
                      lambda m: revolution.played(m.rules) and (m.rules.chongdian or yaotou.played(m.rules))),
+    events={EventKind.NO_CHONGDIAN: KindWords("不冲点", "no 冲点", _declined)},
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import SEATS, team_of
-from ..events import Event, EventKind
+from ..events import Event, EventKind, KindWords, Said
 from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
@@ -41,8 +41,14 @@ def first_out(g: GamePort, seat: int) -> bool:
     return True
 
 
+def _slam(_e: Event, n: Said) -> tuple[str, str]:
+    return (f"{n.seat_zh} {n.word}！别人还没出牌就出完了，本局积分翻倍",
+            f"{n.seat_en} makes a grand slam (满贯): out before anyone else played, points doubled")
+
+
 SWITCH = SwitchInfo(
     "grand_slam", "grand-slam", "满贯", "grand slam",
     "别人没出牌你就出完：串三家，积分翻倍", "out before anyone else played: 串三家 for the team, doubled",
     RULE,
+    events={EventKind.GRANDSLAM: KindWords("满贯", "grand slam (满贯)", _slam)},
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..events import Event, EventKind
+from ..events import Event, EventKind, KindWords, Said
 from ..hooks import TRIBUTE_RANKS
 from ..phases import Automatic, Decision, Plan, Task, always, in_turn, pick
 from ..switch import SwitchInfo
@@ -66,6 +66,19 @@ def resolve(m: MatchPort, _task: Task) -> None:
         m.revolt = m.votes[0]
 
 
+def _at_once(_e: Event, n: Said) -> tuple[str, str]:
+    return (f"{n.seat_zh} 没有 3，也没有 2 和王：{n.word}",
+            f"{n.seat_en} holds no 3 and no 2 or joker: 革命 at once (it sits this game out)")
+
+
+def _declared(_e: Event, n: Said) -> tuple[str, str]:
+    return f"{n.seat_zh} {n.word}", f"{n.seat_en} declares 革命"
+
+
+def _redeal(e: Event, n: Said) -> tuple[str, str]:
+    return f"{e.value} 人革命，本副作废，{n.word}", f"{e.value} seats declared 革命: the deal is void, redeal"
+
+
 SWITCH = SwitchInfo(
     "revolution", "revolution", "革命", "革命",
     "没有 2 和王的人开牌前可以革命，本局不出牌", "a seat dealt no 2 or joker may sit the game out", RULE,
@@ -75,4 +88,9 @@ SWITCH = SwitchInfo(
         "revolution-resolve": Automatic("revolution", resolve),
     },
     before_play=Plan(40, "revolution-plan", lambda m: played(m.rules)),
+    events={
+        EventKind.REVOLT_AUTO: KindWords("自动革命", "革命 at once", _at_once),
+        EventKind.REVOLT_DECLARE: KindWords("宣布革命", "declares 革命", _declared),
+        EventKind.REDEAL: KindWords("重新发牌", "redeal", _redeal),
+    },
 )

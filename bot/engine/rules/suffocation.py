@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import RED, SEATS, team_of
-from ..events import Event, EventKind
+from ..events import PLACE_EN, PLACE_ZH, Event, EventKind, KindWords, Said
 from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
@@ -36,7 +36,13 @@ def first_out(g: GamePort, first: int) -> None:
             g.events.append(Event(EventKind.SUFFOCATE, s, value=place, auto=True))
 
 
+def _suffocated(e: Event, n: Said) -> tuple[str, str]:
+    return (f"{n.seat_zh} {n.word}：头科出完时一张没出，{PLACE_ZH[e.value or 6]}",
+            f"{n.seat_en} is suffocated (窒息): no card played before 头科 went out, {PLACE_EN[e.value or 6]}")
+
+
 SWITCH = SwitchInfo(
     "suffocation", "suffocation", "窒息", "suffocation",
     "头科出完时还没出过牌的人算大落", "a seat that played no card when 头科 goes out is 大落", RULE,
+    events={EventKind.SUFFOCATE: KindWords("窒息", "suffocated (窒息)", _suffocated)},
 )
