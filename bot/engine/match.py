@@ -8,7 +8,9 @@ soon as it is due and is logged.
 
 The phases before play run as a queue of tasks: automatic ones are carried out at once, and
 the first decision stops the queue with its seat in ``to_act``. The queue is plain data, so
-the whole match round-trips through JSON like a game does.
+the whole match round-trips through JSON like a game does. Each kind of task is a typed record
+(``bot.engine.phases``): the match's own are here (deal, buying, tribute, 开牌); a switch's phase
+(上班, 革命, 冲点/要头, 宣点) is in its module, which says where it enters the queue (``PLANS``).
 """
 
 from __future__ import annotations
@@ -370,7 +372,8 @@ class Match:
         self._waiting = None
 
     def _deal(self, hands: list[Counts] | None = None) -> None:
-        """Shuffle and deal 36 each from the leader (第七条); queue buying, tribute, 革命, 宣点."""
+        """Shuffle and deal 36 each from the leader (第七条); queue buying, tribute and the switches'
+        phases due this deal (``PLANS``: 上班, 革命, 冲点/要头, 宣点), each at its place, then 开牌."""
         self._reset_deal_state()
         if hands is not None:
             self.hands = [list(h) for h in hands]
@@ -474,8 +477,8 @@ class Match:
             kind = task["kind"]
             if secret_decision(kind) and task["seat"] == seat:
                 return True
-            plan = TASKS[kind]
-            if isinstance(plan, Automatic) and plan.asks is not None and plan.asks(self, seat):
+            record = TASKS[kind]
+            if isinstance(record, Automatic) and record.asks is not None and record.asks(self, seat):
                 return True
         return False
 
