@@ -29,7 +29,13 @@ class SwitchInfo:
 
     ``hook`` and ``plays``: the hook (a field of ``Hooks``) where the switch puts its own rule while
     set to ``when``, and that rule; ``needs``: other switches that must be on for it to act there (its
-    rule refines theirs). A switch with no hook is read where its one rule is decided."""
+    rule refines theirs). A switch with no hook is read where its one rule is decided.
+
+    ``tasks``: the kinds of task the switch adds to the queue before play (``bot.engine.phases``), by
+    the name the stored queue gives them; ``before_play``: where its phase enters the queue after each
+    deal (a switch may hold a task another's plan queues: 要头's, queued by the 冲点 plan); ``events``:
+    the words of the kinds of event only the switch logs (``bot.engine.log_words``). The two maps are
+    left out of the hash, so that a switch stays hashable."""
 
     field: str
     flag: str
@@ -42,6 +48,6 @@ class SwitchInfo:
     plays: Rule | None = None
     when: bool = True
     needs: tuple[str, ...] = ()
-    tasks: Mapping[str, Kind[MatchPort]] = dataclasses.field(default_factory=dict)
+    tasks: Mapping[str, Kind[MatchPort]] = dataclasses.field(default_factory=dict, hash=False)
     before_play: Plan | None = None
-    events: Mapping[EventKind, KindWords] = dataclasses.field(default_factory=dict)
+    events: Mapping[EventKind, KindWords] = dataclasses.field(default_factory=dict, hash=False)
