@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from bot.engine import Event, EventKind, MatchView, opposite
+from bot.engine import EVENT_WORDS, Event, EventKind, MatchView, opposite
 from bot.engine.cards import cards_en, cards_zh
 
 
@@ -117,8 +117,9 @@ def chong_sets(arg: str, hand: str) -> list[str]:
 
 
 KIND_TAGS: dict[str, tuple[str, str]] = {
-    "shao": (f"🔥 {EventKind.SHAO.zh}", "burn"), "dadian": (EventKind.DADIAN.zh, "answer"),
-    "kill": (f"大王{EventKind.KILL.zh}", "kill"), "chong": (f"打{EventKind.CHONGDIAN.zh}", "answer the 冲点"),
+    "shao": (f"🔥 {EVENT_WORDS[EventKind.SHAO][0]}", "burn"), "dadian": (EVENT_WORDS[EventKind.DADIAN][0], "answer"),
+    "kill": (f"大王{EVENT_WORDS[EventKind.KILL][0]}", "kill"),
+    "chong": (f"打{EVENT_WORDS[EventKind.CHONGDIAN][0]}", "answer the 冲点"),
 }
 """How a menu tags a play of each kind (``Game.action_kind``), in the words of the event it makes
 (``EVENT_WORDS``); other plays may say 够级牌."""

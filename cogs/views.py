@@ -35,7 +35,7 @@ from bot.engine import (
     is_gouji,
     parse_play,
 )
-from bot.engine.rules import PRESET_WORDS, SWITCH_INFO
+from bot.engine.rules import PRESET_WORDS, SWITCH_INFO, burn_priority
 from bot.service.tables import SEATS, Face, SeatNow, Table
 from bot.words import (
     BURN_NOTE,
@@ -574,7 +574,7 @@ def hand_panel(now: SeatNow, *, notice: str | None = None, done: str | None = No
         lines.append(f"👀 {named(names, mate)}：{play_words(cards)}")
     if burn and can_burn:
         lines.append(bilingual("🔥 烧牌：在菜单里选一手牌", "burn: pick a play from the menu"))
-    if can_burn and mv.rules.burn_priority:
+    if can_burn and burn_priority.played(mv.rules):
         lines.append(bilingual(*BURN_NOTE))
     if g is not None and g.burning is not None:
         burner, burned = g.burning

@@ -71,7 +71,8 @@ def test_every_kind_is_an_event_kind_with_its_words() -> None:
     assert emitted_kinds() <= {k.value for k in EventKind}
     assert set(EVENT_WORDS) == set(EventKind)
     for kind in EventKind:
-        assert HAN.search(kind.zh) and kind.en.strip() and kind == kind.value, kind
+        zh, en = EVENT_WORDS[kind]
+        assert HAN.search(zh) and en.strip() and kind == kind.value, kind
 
 
 def test_event_kinds_read_and_write_as_their_text() -> None:

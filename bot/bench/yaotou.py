@@ -26,6 +26,7 @@ from typing import NamedTuple
 from bot.ai import basic, situation
 from bot.engine import Match, Ruleset, parse_cards
 from bot.engine.cards import BLACK, RED, THREE
+from bot.engine.rules import revolution, yaotou
 
 from .stats import half_interval
 
@@ -125,7 +126,7 @@ def _ci(xs: list[int]) -> str:
 
 def bench_yaotou(count: int, seed: int, workers: int, rules: Ruleset) -> list[Deal]:
     """Print the figures of the module's docstring for ``count`` deals and return the deals."""
-    if not (rules.revolution and rules.yaotou):
+    if not (revolution.played(rules) and yaotou.played(rules)):
         raise SystemExit("要头/无头 needs the revolution and yaotou switches (R14.7): try --rules classic")
     found = deals(count, seed, rules, workers)
     if not found:

@@ -26,6 +26,7 @@ from bot.engine import (
     parse_cards,
 )
 from bot.engine.cards import SYMBOLS, TWO, cards_en, cards_zh
+from bot.engine.rules import burn_priority
 from bot.words import BURN_NOTE, KIND_TAGS, choice_words, chong_sets, decision_prompt
 from render.draw import signed
 from render.hand import GOUJI_PURE, GOUJI_WITH_TWOS, gouji_mark
@@ -196,7 +197,7 @@ def top_line(g: SeatView) -> Text:
     elif g.top_sijiji:  # R14.7
         t.append("  够死级", style="bold white on red")
         t.append("  谁都不能打，只能烧牌 / 够死级: only a burn may answer it", style="yellow")
-    elif g.top_gouji and g.rules.burn_priority:  # R14.2: the burners first, the 对头 last
+    elif g.top_gouji and burn_priority.played(g.rules):  # R14.2: the burners first, the 对头 last
         t.append("  够级", style="bold black on yellow")
         t.append(f"  别人可先烧牌，最后{opposite}打点 / others may burn first, then its 对家 answers",
                  style="yellow")
@@ -329,6 +330,6 @@ def screen(mv: MatchView, options: Sequence[str], hint: str | None, kinds: Mappi
     if mv.decision is not None:
         parts.append(Text(" / ".join(decision_words(mv)), style="bold yellow"))
     parts.append(choices(options, hint, mv.hand, kinds))
-    if mv.game is not None and mv.game.rules.burn_priority and "shao" in (kinds or {}).values():
+    if mv.game is not None and burn_priority.played(mv.game.rules) and "shao" in (kinds or {}).values():
         parts.append(Text(" / ".join(BURN_NOTE), style="red"))
     return Group(*parts)

@@ -9,9 +9,10 @@ Public face (see ``shared/rules/ENGINE_API.md``)::
 
 from .cards import DECK_SIZE, SEATS, format_counts, opposite, parse_cards, team_of
 from .errors import GoujiError, IllegalAction, InvalidCards, InvalidPlay
-from .events import EVENT_WORDS, PLACE_EN, PLACE_ZH, Event, EventKind, describe
+from .events import PLACE_EN, PLACE_ZH, Event, EventKind
 from .game import Game, table_lost
 from .legal import LegalActions
+from .log_words import EVENT_WORDS, describe
 from .match import Match, MatchView, Standings, secret_decision
 from .plays import Play, beats, is_gouji, is_pure_gouji, parse_play
 from .ruleset import Ruleset

@@ -28,6 +28,8 @@ PER_DECKS: dict[int, int] = {r: (4 if r in (BLACK, RED) else 16) for r in RANKS}
 """How many cards of each rank the four decks hold (R2.1): 216 in all."""
 DECK_SIZE = sum(PER_DECKS.values())
 SEATS = 6
+SUITS = "SHCD"
+"""♠ ♥ ♣ ♦ as letters: a match keeps the suits of the 4s only, which is all 上班 needs (R2.1, R14.4)."""
 
 
 def opposite(seat: int) -> int:

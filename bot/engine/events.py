@@ -1,12 +1,15 @@
 """The public log of a game: every action and every rule event, as small value objects.
 
 One ``Event`` type serves the log, the JSON state, the renderer's seat labels and the text a
-player reads, so that none of them can disagree about what happened.
+player reads, so that none of them can disagree about what happened. Every kind is an
+``EventKind`` (so that a stored log reads back); the words of the game's and the match's own kinds
+are here (``CORE_WORDS``, ``core_line``), those of a switch's own kinds in its module
+(``SwitchInfo.events``), and ``bot.engine.log_words`` puts them together above the registry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -18,7 +21,8 @@ PLACE_EN = {1: "1st (头科)", 2: "2nd (二科)", 3: "3rd (三科)", 4: "4th (�
 
 class EventKind(StrEnum):
     """Every kind of log line. Each kind *is* its text (a ``StrEnum``), so ``e.kind == "lead"``, tables
-    keyed by the text and the JSON (the text itself) work as before; ``EVENT_WORDS`` names each one."""
+    keyed by the text and the JSON (the text itself) work as before; ``log_words.EVENT_WORDS`` names
+    each one."""
 
     # play (R5–R10)
     LEAD = "lead"
@@ -79,17 +83,9 @@ class EventKind(StrEnum):
     GAME_OVER = "game-over"
     MATCH_OVER = "match-over"
 
-    @property
-    def zh(self) -> str:
-        return EVENT_WORDS[self][0]
-
-    @property
-    def en(self) -> str:
-        return EVENT_WORDS[self][1]
-
 
 K = EventKind
-EVENT_WORDS: dict[EventKind, tuple[str, str]] = {
+CORE_WORDS: dict[EventKind, tuple[str, str]] = {
     K.LEAD: ("发牌", "leads"), K.FOLLOW: ("顺牌", "plays"), K.PASS: ("过", "passes"), K.LET: ("让牌", "lets (让牌)"),
     K.DADIAN: ("打点", "answers a 够级 play (打点)"), K.FANDADIAN: ("反打点", "answers back (反打点)"),
     K.SHAO: ("烧牌", "burns (烧牌)"), K.FANSHAO: ("反烧", "burns back (反烧)"),
@@ -98,26 +94,23 @@ EVENT_WORDS: dict[EventKind, tuple[str, str]] = {
     K.KAIDIAN: ("开点", "opens the point (开点)"), K.GIVEUP: ("放弃开点", "gives up 开点"),
     K.NATURAL: ("宣点", "declares 自然开点 (宣点)"), K.MEN: ("闷", "shuts out (闷)"), K.NO3: ("没有 3", "holds no 3"),
     K.OUT: ("出完", "is out"), K.ROUND: ("新一轮", "new round"), K.JIEFENG: ("接风", "takes over the lead (接风)"),
-    K.LUANCHAN: ("四户乱缠", "the restrictions end (四户乱缠)"), K.SUFFOCATE: ("窒息", "suffocated (窒息)"),
+    K.LUANCHAN: ("四户乱缠", "the restrictions end (四户乱缠)"),
     K.REVOLT: ("革命", "sits the game out (革命)"), K.CHONGDIAN: ("冲点", "charges the point (冲点)"),
     K.YAOTOU: ("要头", "claims the head (要头)"), K.WUTOU: ("无头", "no head (无头)"),
     K.SIJIJI: ("够死级", "够死级: only a burn answers"), K.SHAO_OK: ("烧成功", "the burn succeeds (烧成功)"),
-    K.SHAO_FAIL: ("烧失败", "the burn fails (烧失败)"), K.GRANDSLAM: ("满贯", "grand slam (满贯)"),
+    K.SHAO_FAIL: ("烧失败", "the burn fails (烧失败)"),
     K.HUI: ("汇", "pooled lead (汇5)"), K.CHUANSAN: ("串三家", "串三家"), K.END: ("本局结束", "the game is over"),
     K.DEAL: ("开局", "deal"), K.LOT: ("抽签", "by lot"), K.CHOOSE_LEADER: ("定开牌", "chooses who leads"),
     K.BUY_OFFER: ("买", "offers to buy"), K.BUY_ACCEPT: ("卖", "sells"), K.BUY_REFUSE: ("不卖", "refuses to sell"),
     K.NO_BUY: ("不买", "does not buy"), K.ASK3: ("要三", "gives a 3 (要三)"), K.GIFT: ("赠", "gives (赠)"),
-    K.REVOLT_AUTO: ("自动革命", "革命 at once"), K.REVOLT_DECLARE: ("宣布革命", "declares 革命"),
-    K.REDEAL: ("重新发牌", "redeal"), K.SHANGBAN: ("上班", "shows 4s (上班)"),
-    K.SHANGBAN_LEAD: ("上班", "leads by 上班"),
-    K.SHANGBAN_NONE: ("无人上班", "nobody shows 4s"), K.NO_CHONGDIAN: ("不冲点", "no 冲点"),
     K.TRIBUTE: ("进贡", "pays tribute"), K.TRIBUTE_SKIP: ("不进贡", "skips the tribute to a teammate"),
     K.TRIBUTE_EXCUSED: ("抗贡", "excused a tribute (抗贡)"), K.MIAN: ("免贡", "excused cards (免贡)"),
     K.KANGGONG: ("抗贡", "four jokers: 抗贡"), K.DIAN_CHOICE: ("点贡", "chooses the 点贡"),
     K.GAME_OVER: ("一局结束", "game over"), K.MATCH_OVER: ("比赛结束", "the match is over"),
 }
 """Each kind's words, in Chinese and in English: what the pictures label a seat with, the caption over
-the top play and the key moments of a replay say, and the words ``describe`` builds its lines around."""
+the top play and the key moments of a replay say, and the words ``describe`` builds its lines around —
+for the kinds the game and the match log themselves (a switch's own kinds: ``KindWords``)."""
 del K
 
 
@@ -182,17 +175,46 @@ def seat_names(names: Sequence[str] | None) -> tuple[list[str], list[str]]:
     return [f"{s + 1}号位" for s in range(6)], [f"seat {s + 1}" for s in range(6)]
 
 
-def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
-    """The event as a line a player reads: (中文, English)."""
+class Said(NamedTuple):
+    """What a line about an event names, as each half writes it: its seat, its target, its cards (the
+    notation is for typing), and the kind's word, which the Chinese line is built around."""
+
+    seat_zh: str
+    seat_en: str
+    target_zh: str
+    target_en: str
+    cards_zh: str
+    cards_en: str
+    word: str
+
+
+def said(e: Event, word: str, names: Sequence[str] | None = None) -> Said:
+    """The names of ``e``'s seat, target and cards in each language (``names``: the seats', if not by number)."""
     zh_n, en_n = seat_names(names)
-    s_zh = zh_n[e.seat] if e.seat is not None else ""
-    s_en = en_n[e.seat] if e.seat is not None else ""
-    t_zh = zh_n[e.target] if e.target is not None else ""
-    t_en = en_n[e.target] if e.target is not None else ""
     p = e.play or ""
-    pz, pe = cards_zh(p), cards_en(p)  # the same cards, as each half writes them (the notation is for typing)
+    return Said(zh_n[e.seat] if e.seat is not None else "", en_n[e.seat] if e.seat is not None else "",
+                zh_n[e.target] if e.target is not None else "", en_n[e.target] if e.target is not None else "",
+                cards_zh(p), cards_en(p), word)
+
+
+Line = Callable[[Event, Said], tuple[str, str]]
+"""How an event of one kind reads: (中文, English), from the event and its names."""
+
+
+class KindWords(NamedTuple):
+    """A switch's own event kind, in its module (``SwitchInfo.events``): the kind's words (as
+    ``CORE_WORDS`` gives the others') and the line a player reads (as ``core_line`` writes the others')."""
+
+    zh: str
+    en: str
+    line: Line
+
+
+def core_line(e: Event, n: Said) -> tuple[str, str]:
+    """The line of an event of a kind the game or the match logs itself (``log_words.describe``)."""
+    s_zh, s_en, t_zh, t_en, pz, pe, w = n
+    p = e.play or ""
     k = e.kind
-    w = EVENT_WORDS[k][0] if k in EVENT_WORDS else k  # the kind's word, which the Chinese line is built around
     if k == "lead":
         return f"{s_zh} {w} {pz}", f"{s_en} leads {pe}"
     if k == "follow":
@@ -234,9 +256,6 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return f"{s_zh} {w}", f"{s_en} takes over the lead (接风)"
     if k == "luanchan":
         return f"{w}：不再够级、过牌不锁、不能让牌和烧牌", "四户乱缠: no more 够级, pass lock, 让牌 or burning"
-    if k == "suffocate":
-        return (f"{s_zh} {w}：头科出完时一张没出，{PLACE_ZH[e.value or 6]}",
-                f"{s_en} is suffocated (窒息): no card played before 头科 went out, {PLACE_EN[e.value or 6]}")
     if k == "revolt":
         return f"{s_zh} {w}，本局不出牌", f"{s_en} declares 革命 and sits this game out"
     if k == "chongdian":
@@ -257,9 +276,6 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     if k == "shao-fail":
         return (f"{s_zh} {w}（烧 {t_zh}）：大落，本局不再出牌",
                 f"{s_en}'s burn on {t_en} fails (烧失败): last place (大落), it plays no more this game")
-    if k == "grandslam":
-        return (f"{s_zh} {w}！别人还没出牌就出完了，本局积分翻倍",
-                f"{s_en} makes a grand slam (满贯): out before anyone else played, points doubled")
     if k == "hui":
         rank = cards_zh(p[:1])
         return f"{s_zh} {w}{rank}：{pz}", f"{s_en} leads the team's pooled {pe} (汇{rank})"
@@ -275,19 +291,6 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
         return f"{s_zh} 用 {pz} 向 {t_zh} 买 {e.value}", f"{s_en} offers {pe} to {t_en} for a {e.value}"
     if k == "ask3":
         return f"{s_zh} 给 {t_zh} 一张 3（{w}）", f"{s_en} gives {t_en} a 3 (要三: {t_en} had none to buy)"
-    if k == "revolt-auto":
-        return (f"{s_zh} 没有 3，也没有 2 和王：{w}",
-                f"{s_en} holds no 3 and no 2 or joker: 革命 at once (it sits this game out)")
-    if k == "shangban":
-        n = e.value or 0
-        return f"{s_zh} {w}：亮出 {n} 张 {pz}", f"{s_en} shows {n} × {pe} for 上班 (the most 4s of one suit leads)"
-    if k == "shangban-lead":
-        return (f"{s_zh} {w}（同花色 4 {e.value} 张），先出牌",
-                f"{s_en} leads first by 上班 ({e.value} fours of one suit)")
-    if k == "shangban-none":
-        return f"{w}，抽签：{s_zh} 开牌", f"nobody shows 4s for 上班: by lot, {s_en} leads"
-    if k == "no-chongdian":
-        return f"{s_zh} {w}", f"{s_en} does not 冲点"
     if k == "buy-accept":
         return f"{s_zh} 卖给 {t_zh} 一张 {e.value}", f"{s_en} sells a {e.value} to {t_en}"
     if k == "buy-refuse":
@@ -312,10 +315,6 @@ def describe(e: Event, names: Sequence[str] | None = None) -> tuple[str, str]:
     if k == "dian-choice":
         return ((f"{s_zh} 定：互进点贡", f"{s_en} chooses that both pay 点贡") if e.tag == "both"
                 else (f"{s_zh} 定：互不进点贡", f"{s_en} chooses that neither pays 点贡"))
-    if k == "revolt-declare":
-        return f"{s_zh} {w}", f"{s_en} declares 革命"
-    if k == "redeal":
-        return f"{e.value} 人革命，本副作废，{w}", f"{e.value} seats declared 革命: the deal is void, redeal"
     if k == "game-over":
         return f"第 {e.value} 局结束", f"game {e.value} is over"
     if k == "match-over":

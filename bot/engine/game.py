@@ -41,7 +41,9 @@ from .hooks import PLAY_ORDER, Hooks
 from .legal import LegalActions
 from .moves import LeadSpace, answers, can_beat, can_kill, holds, only_threes
 from .plays import Play, beats, holds_pure_gouji, is_gouji, is_kill, is_pure_gouji, parse_play
-from .rules import hooks_for
+from .rules import chongdian as chongdian_switch
+from .rules import grand_slam, hooks_for, suffocation, teammate_peek
+from .rules import yaotou as yaotou_switch
 from .ruleset import Ruleset
 from .scoring import GameResult, score
 from .state import (
@@ -238,12 +240,12 @@ class Game:
             raise ValueError(f"places must be distinct numbers 1–6: {taken}")
         rules = rules or Ruleset.preset()
         chong = [parse_play(p) for p in chongdian]
-        if chong and (revolt is None or not rules.chongdian):
+        if chong and (revolt is None or not chongdian_switch.played(rules)):
             raise ValueError("冲点 needs the chongdian switch (R14.6) and a 革命 seat")
-        if yaotou is not None and (revolt is None or not rules.yaotou):
+        if yaotou is not None and (revolt is None or not yaotou_switch.played(rules)):
             raise ValueError("要头/无头 needs the yaotou switch (R14.7) and a 革命 seat")
         if chong:
-            _check_chongdian(counts[revolt], chong, rules)  # type: ignore[index]
+            chongdian_switch.check(counts[revolt], chong, rules)  # type: ignore[index]
         g = cls._blank()
         g._setup(counts, leader, rules, fixed)
         for s in sorted(set(natural)):
@@ -323,7 +325,7 @@ class Game:
         for i in range(SEATS):
             s = (self.leader + i) % SEATS
             if self.places[s] is None and self.hands[s][THREE] == 0:
-                place = self._open_place(bottom=True)
+                place = self.open_place(bottom=True)
                 self.places[s] = place
                 self.events.append(Event(EventKind.NO3, s, value=place))
         self._update_luanchan()
@@ -425,8 +427,7 @@ class Game:
             gave_up=gave_up, kaidian_chance=self.kaidian_chance, natural=list(self.natural), duty=list(self.duty),
             luanchan=self.luanchan, over=self.over, chuan_san=self.chuan_san, ply=self.ply, events=list(self.events),
             burning=self.burning, head=self.head, sijiji=self.sijiji,
-            peek={t: self.hand(t) for t in range(seat % 2, 6, 2)
-                  if self.rules.teammate_peek and t != seat and 0 < sum(self.hands[t]) < 10},
+            peek=teammate_peek.peek(self, seat),
             public=public,
         )
 
@@ -814,7 +815,7 @@ class Game:
         d = opposite(winner)
         for s in (winner, d):
             if not any(self.hands[s]) and self.places[s] is None:  # spent every card beating the sets
-                self.places[s] = self._open_place(bottom=False)
+                self.places[s] = self.open_place(bottom=False)
                 self.events.append(Event(EventKind.OUT, s, value=self.places[s]))
         self._update_luanchan()
         if not self._check_end():
@@ -856,14 +857,12 @@ class Game:
                 b.burning = None
                 b.duty[seat] = False
             if self.places[seat] is None:  # 走牌 (R8.1); a no-3 seat already holds its bottom place
-                place = self._open_place(bottom=False)
+                place = self.open_place(bottom=False)
                 self.places[seat] = place
                 self.events.append(Event(EventKind.OUT, seat, value=place))
                 self._promote_revolt()
-                if place == 1 and self.rules.grand_slam and not self._others_played(seat):
-                    self._grand_slam(seat)
-                elif place == 1 and self.rules.suffocation:
-                    self._suffocate(seat)
+                if place == 1 and not grand_slam.first_out(self, seat):
+                    suffocation.first_out(self, seat)
             self._check_chuan_san()
         if emptied:
             self._update_luanchan()
@@ -880,7 +879,7 @@ class Game:
         for r, n in enumerate(h):
             self.shown[r] += n
             h[r] = 0
-        place = self._open_place(bottom=True)
+        place = self.open_place(bottom=True)
         self.places[victim] = place
         self.men_log.append((by, victim))
         self.burn.duty[victim] = False
@@ -962,7 +961,7 @@ class Game:
             self.aside[r] += n
         self.hands[seat] = [0] * (RED + 1)
         if self.places[seat] is None:
-            self.places[seat] = self._open_place(bottom=True)
+            self.places[seat] = self.open_place(bottom=True)
         self.events.append(Event(EventKind.OUT, seat, value=self.places[seat], auto=True))
         self._update_luanchan()
         if not self._check_end():
@@ -978,48 +977,11 @@ class Game:
         raise AssertionError("nobody holds cards")
 
     # ------------------------------------------------------------------ places and the end
-    def _open_place(self, bottom: bool) -> int:
+    def open_place(self, bottom: bool) -> int:
+        """The best place still open (2 for the second seat out), or with ``bottom`` the worst: public for the
+        rules (满贯, 窒息), which see the game through ``port.GamePort``."""
         free = [p for p in range(1, SEATS + 1) if p not in self.places]
         return free[-1] if bottom else free[0]
-
-    def _others_played(self, seat: int) -> bool:
-        """Whether any seat but ``seat`` has played a card this game (a 汇5 counts for the team)."""
-        for e in self.events:
-            if e.kind in ("lead", "follow") and e.seat != seat:
-                return True
-            if e.kind == "hui" and e.seat is not None and any(s != seat for s in range(team_of(e.seat), SEATS, 2)):
-                return True
-        return False
-
-    def _grand_slam(self, seat: int) -> None:
-        """满贯 (R13.3, decision 31): the game ends; the seat's teammates take 二科 and 三科 (fewer cards
-        first), so that it scores as 串三家 for the team, doubled."""
-        self.grand_slam = seat
-        self.events.append(Event(EventKind.GRANDSLAM, seat))
-        mates = [s for s in range(team_of(seat), SEATS, 2) if s != seat and self.places[s] is None]
-        mates.sort(key=lambda s: (sum(self.hands[s]), (s - seat) % SEATS))
-        for s in mates:
-            self.places[s] = self._open_place(bottom=False)
-            self.events.append(Event(EventKind.OUT, s, value=self.places[s], auto=True))
-
-    def _suffocate(self, first: int) -> None:
-        """窒息: when 头科 goes out, every seat that has played no card is 大落 (from the bottom, in play
-        order) and its cards leave play unseen; a seat that gave cards to 汇5 has played."""
-        played: set[int | None] = set()
-        for e in self.events:
-            if e.kind in ("lead", "follow"):
-                played.add(e.seat)
-            elif e.kind == "hui" and e.seat is not None:
-                played.update(range(team_of(e.seat), SEATS, 2))
-        for i in range(1, SEATS):
-            s = (first + i) % SEATS
-            if any(self.hands[s]) and s not in played and self.places[s] is None:
-                for r, n in enumerate(self.hands[s]):
-                    self.aside[r] += n
-                self.hands[s] = [0] * (RED + 1)
-                place = self._open_place(bottom=True)
-                self.places[s] = place
-                self.events.append(Event(EventKind.SUFFOCATE, s, value=place, auto=True))
 
     def _promote_revolt(self) -> None:
         """R11.4: the 革命 seat is 三科 when its teammates take 头科 and 二科 (串三家 then)."""
@@ -1063,7 +1025,7 @@ class Game:
         left = [s for s in holders if self.places[s] is None]
         left.sort(key=lambda s: (sum(self.hands[s]), order.index(s)))
         for s in left:
-            place = self._open_place(bottom=False)
+            place = self.open_place(bottom=False)
             self.places[s] = place
             self.events.append(Event(EventKind.OUT, s, value=place, auto=True))
         self._check_chuan_san()
@@ -1158,20 +1120,6 @@ def _whole_hand(hand: Sequence[int]) -> Play | None:
     if hand[BLACK] or hand[RED]:
         return Play(0, 0, 0, hand[BLACK], hand[RED])
     return None
-
-
-def _check_chongdian(hand: Sequence[int], sets: Sequence[Play], rules: Ruleset) -> None:
-    """R14.6: three 够级 plays the 革命 hand holds all at once."""
-    if len(sets) != 3:
-        raise ValueError(f"冲点 takes three 够级 sets, not {len(sets)}")
-    need = [0] * (RED + 1)
-    for p in sets:
-        if not is_gouji(p, rules):
-            raise ValueError(f"冲点 sets must be 够级牌: {p} is not")
-        for r, n in enumerate(p.counts()):
-            need[r] += n
-    if any(n > hand[r] for r, n in enumerate(need)):
-        raise ValueError("the 革命 seat does not hold the 冲点 sets")
 
 
 __all__ = ["Game", "opposite", "team_of"]

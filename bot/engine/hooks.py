@@ -9,8 +9,9 @@ as a class here. Each switch's rule is a subclass overriding only what it change
 own module (``bot.engine.rules``), whose ``hooks_for(rules)`` picks, for every hook, the rule the
 switches choose; the game and the match ask their ``hooks``, never the switch.
 
-Rules that do not differ, or differ inside one function already (R3.3 and R4.3 in ``plays``, the
-phases before play that a switch only adds to the match's queue), stay where they are.
+Rules that do not differ, or differ inside one function already (R3.3 and R4.3 in ``plays``), stay
+where they are; a phase before play that a switch adds to the match's queue (上班, 革命, 宣点) is no
+hook but task records in its module (``bot.engine.phases``).
 """
 
 from __future__ import annotations

@@ -8,16 +8,16 @@ soon as it is due and is logged.
 
 The phases before play run as a queue of tasks: automatic ones are carried out at once, and
 the first decision stops the queue with its seat in ``to_act``. The queue is plain data, so
-the whole match round-trips through JSON like a game does.
+the whole match round-trips through JSON like a game does. Each kind of task is a typed record
+(``bot.engine.phases``): the match's own are here (deal, buying, tribute, 开牌); a switch's phase
+(上班, 革命, 冲点/要头, 宣点) is in its module, which says where it enters the queue (``PLANS``).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
 from .cards import (
@@ -25,6 +25,7 @@ from .cards import (
     FOUR,
     RED,
     SEATS,
+    SUITS,
     SYMBOLS,
     TWO,
     Counts,
@@ -39,16 +40,13 @@ from .errors import IllegalAction
 from .events import Event, EventKind, event_dicts
 from .game import Game
 from .hooks import TRIBUTE_RANKS, pair_out
-from .plays import GOUJI_MIN, Play, holds_pure_gouji
-from .rules import hooks_for
+from .phases import BUYING, TRIBUTE, Automatic, Decision, Kind, always, in_turn, pick
+from .rules import PLANS, SWITCH_TASKS, buy_with_two_first, hooks_for
 from .ruleset import Ruleset
 from .state import DEEP, DICTS, HANDS, LIST, LISTS, RULES, Codec, Spec, Stored
 from .view import SeatView
 
 TRIBUTE_NAMES = {"dian": "点贡", "shao": "捎贡", "burn": "烧贡", "men": "闷贡", "luo": "落贡", "duitou": "对头贡"}
-SUITS = "SHCD"
-"""♠ ♥ ♣ ♦ as letters: suits are kept for the 4s only, which is all 上班 needs (R2.1, R14.4)."""
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 @dataclass(frozen=True)
 class Standings:
     """Team points game by game and in total (R10.5, R10.6); ``winner`` once the match is over."""
@@ -316,9 +314,7 @@ class Match:
 
     def _buy_choices(self, task: dict[str, Any]) -> list[str]:
         rank = SYMBOLS[task["rank"]]
-        cards = [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]]
-        if self.rules.buy_with_two_first:  # R13.4 (002): a 2 if dealt one, else 小王, else 大王
-            cards = cards[:1]
+        cards = buy_with_two_first.payments(self.rules, [r for r in (TWO, BLACK, RED) if self.payable[task["seat"]][r]])
         return [f"buy{rank} {SYMBOLS[r]}" for r in cards] + (["no-buy"] if self.hooks.buying.optional else [])
 
     def _buy_offer(self, task: dict[str, Any], action: str) -> None:
@@ -344,36 +340,6 @@ class Match:
             self.events.append(Event(EventKind.BUY_ACCEPT, seat, SYMBOLS[card], target=buyer, value=rank))
         else:
             self.events.append(Event(EventKind.BUY_REFUSE, seat, target=buyer, value=rank))
-
-    def _revolt(self, task: dict[str, Any], action: str) -> None:
-        if action == "revolt":
-            self.votes.append(task["seat"])
-            self.events.append(Event(EventKind.REVOLT_DECLARE, task["seat"]))
-
-    def _declare(self, task: dict[str, Any], action: str) -> None:
-        if action == "declare-natural":
-            self.natural.append(task["seat"])
-
-    def _shangban(self, task: dict[str, Any], action: str) -> None:
-        if action == "shangban":
-            shown = SUIT_SYMBOLS[task["suit"]] + "4"
-            self.events.append(Event(EventKind.SHANGBAN, task["seat"], shown, value=task["count"]))
-            self.shown4.append([task["seat"], task["count"]])
-
-    def _chongdian_choices(self, task: dict[str, Any]) -> list[str]:
-        return [f"chongdian {''.join(SYMBOLS[r] for r in c)}" for c in task["options"]] + ["no-chongdian"]
-
-    def _chongdian(self, task: dict[str, Any], action: str) -> None:
-        seat = task["seat"]
-        if action == "no-chongdian":
-            self.events.append(Event(EventKind.NO_CHONGDIAN, seat))
-            return
-        arg = action.split()[1]
-        combo = next(c for c in task["options"] if "".join(SYMBOLS[r] for r in c) == arg)
-        self.chong_sets = [str(Play(r, self.hands[seat][r])) for r in combo]
-
-    def _yaotou(self, task: dict[str, Any], action: str) -> None:
-        self.yaotou = action == "yaotou"
 
     def _dian_choice(self, task: dict[str, Any], action: str) -> None:
         both = action == "tribute-both"
@@ -406,7 +372,8 @@ class Match:
         self._waiting = None
 
     def _deal(self, hands: list[Counts] | None = None) -> None:
-        """Shuffle and deal 36 each from the leader (第七条); queue buying, tribute, 革命, 宣点."""
+        """Shuffle and deal 36 each from the leader (第七条); queue buying, tribute and the switches'
+        phases due this deal (``PLANS``: 上班, 革命, 冲点/要头, 宣点), each at its place, then 开牌."""
         self._reset_deal_state()
         if hands is not None:
             self.hands = [list(h) for h in hands]
@@ -420,20 +387,22 @@ class Match:
             self.dealt[s] = list(self.hands[s])
             self.payable[s] = [n if r in TRIBUTE_RANKS else 0 for r, n in enumerate(self.hands[s])]
         self.events.append(Event(EventKind.DEAL, self.leader, value=self.game_no))
-        order = [(self.leader + i) % SEATS for i in range(SEATS)]
-        rules = self.rules
-        self.queue = [{"kind": "shangban-plan", "seat": None}] if rules.shangban and self.by_lot else []
-        self.queue += [{"kind": "buy-check", "seat": s, "rank": r} for r in self.hooks.buying.ranks for s in order]
+        order = in_turn(self.leader)
+        due: list[tuple[int, list[dict[str, Any]]]] = [(p.order, [{"kind": p.kind, "seat": None}])
+                                                       for p in PLANS if p.due(self)]
+        due.append((BUYING, [{"kind": "buy-check", "seat": s, "rank": r} for r in self.hooks.buying.ranks
+                             for s in order]))
         if self.results and self.hooks.tribute.paid:
-            self.queue.append({"kind": "tribute-plan", "seat": None})
-        if rules.revolution:
-            self.queue.append({"kind": "revolution-plan", "seat": None})
-            if rules.chongdian or rules.yaotou:
-                self.queue.append({"kind": "chongdian-plan", "seat": None})
-        if rules.declare_natural:
-            self.queue.append({"kind": "declare-plan", "seat": None})
-        self.queue.append({"kind": "start-play", "seat": None})
+            due.append((TRIBUTE, [{"kind": "tribute-plan", "seat": None}]))
+        due.sort(key=lambda d: d[0])
+        self.queue = [task for _, tasks in due for task in tasks] + [{"kind": "start-play", "seat": None}]
         self._run()
+
+    def redeal(self) -> None:
+        """Void the deal and deal again, from the same leader (R11.4: two seats in 革命); public for
+        the switches' phases, which see the match through ``port.MatchPort``."""
+        self.deal_no += 1
+        self._deal()
 
     def _deal_suits(self) -> list[str]:
         """The suits of each seat's 4s: as given to ``from_deal``, else the sixteen 4s (four of each
@@ -447,29 +416,6 @@ class Match:
             out.append("".join(sorted(suits[i:i + h[FOUR]], key=SUITS.index)))
             i += h[FOUR]
         return out
-
-    def _task_shangban_plan(self, _task: dict[str, Any]) -> None:
-        """R14.4 上班: from the dealer, each seat holding two or more 4s of one suit may show them."""
-        order = [(self.leader + i) % SEATS for i in range(SEATS)]
-        tasks = []
-        for s in order:
-            counts = {x: self.suits[s].count(x) for x in SUITS}
-            suit = max(SUITS, key=lambda x: counts[x])
-            if counts[suit] >= 2:
-                tasks.append({"kind": "shangban", "seat": s, "count": counts[suit], "suit": suit})
-        self.queue[0:0] = [*tasks, {"kind": "shangban-resolve", "seat": None}]
-
-    def _task_shangban_resolve(self, _task: dict[str, Any]) -> None:
-        """The most 4s of one suit leads; on a tie the first to show; if nobody shows, the lot stands."""
-        best: list[int] | None = None
-        for shown in self.shown4:
-            if best is None or shown[1] > best[1]:
-                best = shown
-        if best is None:
-            self.events.append(Event(EventKind.SHANGBAN_NONE, self.leader))
-            return
-        self.leader = best[0]
-        self.events.append(Event(EventKind.SHANGBAN_LEAD, best[0], value=best[1]))
 
     def hand_over(self, giver: int, taker: int, rank: int, n: int = 1) -> None:
         """Move ``n`` cards of ``rank`` from one hand to another (a sale, a gift, a tribute): public for the
@@ -521,15 +467,6 @@ class Match:
         if given < n:
             self.events.append(Event(EventKind.MIAN, giver, target=taker, value=n - given, tag=tag, auto=True))
 
-    def _may_revolt(self, seat: int) -> bool:
-        """R11.4: a seat holding no 2, B or R after buying and tribute may declare 革命 (once)."""
-        return not any(self.hands[seat][r] for r in TRIBUTE_RANKS) and seat not in self.votes
-
-    def _may_declare(self, seat: int) -> bool:
-        """R7.3: a seat with no pure 够级牌 and a 对头 this game (not the 革命 pair) may declare 自然开点."""
-        out = (self.revolt, None if self.revolt is None else opposite(self.revolt))
-        return seat not in out and not holds_pure_gouji(self.hands[seat])
-
     def secret_ahead(self, seat: int) -> bool:
         """Whether ``seat`` still has a choice of 革命 or 宣点 to make before this game's 开牌: asked
         now, or due once the tasks before it are done. Only some hands have these choices, so only
@@ -540,46 +477,10 @@ class Match:
             kind = task["kind"]
             if secret_decision(kind) and task["seat"] == seat:
                 return True
-            if (kind == "revolution-plan" and self._may_revolt(seat)) or (
-                    kind == "declare-plan" and self._may_declare(seat)):
+            record = TASKS[kind]
+            if isinstance(record, Automatic) and record.asks is not None and record.asks(self, seat):
                 return True
         return False
-
-    def _task_revolution_plan(self, _task: dict[str, Any]) -> None:
-        """R11.4: the seats that may declare 革命 are asked, in turn from the leader."""
-        order = [(self.leader + i) % SEATS for i in range(SEATS)]
-        eligible = [s for s in order if self._may_revolt(s)]
-        self.queue[0:0] = [{"kind": "revolt", "seat": s} for s in eligible]
-        if eligible or self.votes:  # a seat may already be in 革命 from 买三 (R14.5)
-            self.queue.insert(len(eligible), {"kind": "revolution-resolve", "seat": None})
-
-    def _task_revolution_resolve(self, _task: dict[str, Any]) -> None:
-        if len(self.votes) >= 2:
-            self.events.append(Event(EventKind.REDEAL, value=len(self.votes)))
-            self.deal_no += 1
-            self._deal()
-        elif self.votes:
-            self.revolt = self.votes[0]
-
-    def _task_chongdian_plan(self, _task: dict[str, Any]) -> None:
-        """R14.6/R14.7: a 革命 seat with three 够级 ranks may 冲点; then its 对头 says 要头 or 无头."""
-        r = self.revolt
-        if r is None:
-            return
-        h = self.hands[r]
-        ranks = [k for k in sorted(GOUJI_MIN, reverse=True) if h[k] >= GOUJI_MIN[k]]
-        tasks: list[dict[str, Any]] = []
-        if len(ranks) >= 3 and self.rules.chongdian:
-            tasks.append({"kind": "chongdian", "seat": r, "options": [list(c) for c in combinations(ranks, 3)]})
-        if self.rules.yaotou:
-            tasks.append({"kind": "yaotou", "seat": opposite(r)})
-        self.queue[0:0] = tasks
-
-    def _task_declare_plan(self, _task: dict[str, Any]) -> None:
-        """R7.3 自然开点: the seats that may declare it are asked, in turn from the leader."""
-        order = [(self.leader + i) % SEATS for i in range(SEATS)]
-        eligible = [s for s in order if self._may_declare(s)]
-        self.queue[0:0] = [{"kind": "declare", "seat": s} for s in eligible]
 
     def _task_start_play(self, _task: dict[str, Any]) -> None:
         prev = self.previous
@@ -587,7 +488,7 @@ class Match:
                and self.hooks.chuan_san.hui)
         self.game = Game.from_hands([format_counts(h) for h in self.hands], self.leader, self.rules,
                                     natural=self.natural, revolt=self.revolt, hui=hui, chongdian=self.chong_sets,
-                                    yaotou=self.yaotou if self.revolt is not None and self.rules.yaotou else None)
+                                    yaotou=self.yaotou)
         self.phase = "play"
         self._waiting = None
         if self.game.over:
@@ -676,73 +577,31 @@ class Match:
         return f"<Match game {self.game_no}/{self.games} phase={self.phase} to_act={self._waiting}>"
 
 
-Fixed = Callable[[dict[str, Any], list[str]], str]
-"""What the table chooses for a silent seat, from the task and the seat's choices."""
-
-
-@dataclass(frozen=True, slots=True)
-class Automatic:
-    """A task the rules carry out without anyone's choice (赠3, tribute cards, planning the next tasks)."""
-
-    phase: str
-    run: Callable[[Match, dict[str, Any]], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A task one seat decides: its choices (``legal_actions``), what the table chooses for it on
-    time-out (``default_action``: the safe choice), and what the choice does."""
-
-    phase: str
-    choices: Callable[[Match, dict[str, Any]], list[str]]
-    decide: Callable[[Match, dict[str, Any], str], None]
-    default: Fixed
-    secret: bool = False
-    """Whether being asked tells something of the hand (革命: no 2 or joker; 宣点: no pure 够级牌), so
-    that nobody but the seat may learn who is deciding it."""
-
-
-def _always(*choices: str) -> Callable[[Match, dict[str, Any]], list[str]]:
-    return lambda _m, _task: list(choices)
-
-
-def _pick(action: str) -> Fixed:
-    return lambda _task, _actions: action
-
-
-TASKS: dict[str, Automatic | Decision] = {
+_OWN_TASKS: dict[str, Kind[Match]] = {
     "choose-leader": Decision("choose-leader",
                               lambda _m, t: [f"choose-leader {s}" for s in range(t["team"], SEATS, 2)],
                               Match._choose_leader, lambda t, _a: f"choose-leader {t['seat']}"),
     "deal": Automatic("deal", Match._task_deal),
     "buy-check": Automatic("buy", Match._task_buy_check),
     "buy-offer": Decision("buy", Match._buy_choices, Match._buy_offer, lambda _t, actions: actions[0]),
-    "buy-answer": Decision("buy", _always("accept", "refuse"), Match._buy_answer, _pick("accept")),
+    "buy-answer": Decision("buy", always("accept", "refuse"), Match._buy_answer, pick("accept")),
     "tribute-plan": Automatic("tribute", Match._task_tribute_plan),
-    "dian-choice": Decision("tribute", _always("tribute-both", "tribute-none"), Match._dian_choice,
-                            _pick("tribute-none")),
+    "dian-choice": Decision("tribute", always("tribute-both", "tribute-none"), Match._dian_choice,
+                            pick("tribute-none")),
     "tribute": Automatic("tribute", Match._task_tribute),
-    "tribute-mate": Decision("tribute", _always("tribute-give", "tribute-skip"), Match._tribute_mate,
-                             _pick("tribute-give")),
-    "revolution-plan": Automatic("revolution", Match._task_revolution_plan),
-    "revolt": Decision("revolution", _always("revolt", "no-revolt"), Match._revolt, _pick("no-revolt"), secret=True),
-    "revolution-resolve": Automatic("revolution", Match._task_revolution_resolve),
-    "chongdian-plan": Automatic("revolution", Match._task_chongdian_plan),
-    "chongdian": Decision("revolution", Match._chongdian_choices, Match._chongdian, _pick("no-chongdian")),
-    "yaotou": Decision("revolution", _always("yaotou", "wutou"), Match._yaotou, _pick("yaotou")),
-    "declare-plan": Automatic("declare", Match._task_declare_plan),
-    "declare": Decision("declare", _always("declare-natural", "no-declare"), Match._declare, _pick("declare-natural"),
-                        secret=True),
-    "shangban-plan": Automatic("shangban", Match._task_shangban_plan),
-    "shangban": Decision("shangban", _always("shangban", "no-shangban"), Match._shangban, _pick("shangban")),
-    "shangban-resolve": Automatic("shangban", Match._task_shangban_resolve),
+    "tribute-mate": Decision("tribute", always("tribute-give", "tribute-skip"), Match._tribute_mate,
+                             pick("tribute-give")),
     "start-play": Automatic("play", Match._task_start_play),
 }
+"""The match's own tasks: the deal, buying, tribute, the leader after 串三家, and 开牌."""
+
+TASKS: dict[str, Kind[Match]] = {**_OWN_TASKS, **SWITCH_TASKS}
 """Every kind of task of the queue before play, by the name the stored queue (plain JSON) gives it:
-an automatic task, or a decision with its choices, its time-out choice and its effect."""
+an automatic task, or a decision with its choices, its time-out choice and its effect — the match's
+own, and those of the switches' phases (``SWITCH_TASKS``, each in its switch's module)."""
 
 
-def _decision(task: dict[str, Any]) -> Decision:
+def _decision(task: dict[str, Any]) -> Decision[Match]:
     kind = TASKS[task["kind"]]
     assert isinstance(kind, Decision), task["kind"]
     return kind

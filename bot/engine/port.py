@@ -25,6 +25,8 @@ class GamePort(Protocol):
 
     rules: Ruleset
     hands: list[Counts]
+    aside: Counts
+    """Cards out of play, unseen (a 窒息 seat's go there, R13.3)."""
     places: list[int | None]
     events: list[Event]
     chuan_san: int | None
@@ -62,11 +64,26 @@ class GamePort(Protocol):
     def give_up(self, seat: int) -> None:
         """The seat gives up 开点 for this game (R7), logged once."""
 
+    def open_place(self, bottom: bool) -> int:
+        """The best place still open, or with ``bottom`` the worst."""
+
 
 class MatchPort(Protocol):
-    """A match between games and before play, as its buying and tribute rules (``hooks``) see it."""
+    """A match between games and before play, as its buying and tribute rules (``hooks``) and the
+    switches' phases before play (``bot.engine.phases``) see it."""
 
     rules: Ruleset
+    leader: int
+    by_lot: bool
+    """The leader was drawn by lot (上班 may take the lead, R14.4)."""
+    suits: list[str]
+    """The suits of each seat's 4s (letters of ``cards.SUITS``)."""
+    shown4: list[list[int]]
+    """[seat, count] of each seat that showed its 4s for 上班."""
+    revolt: int | None
+    natural: list[int]
+    chong_sets: list[str]
+    yaotou: bool | None
     hands: list[Counts]
     dealt: list[Counts]
     payable: list[Counts]
@@ -79,6 +96,9 @@ class MatchPort(Protocol):
 
     def hand_over(self, giver: int, taker: int, rank: int, n: int = 1) -> None:
         """Move ``n`` cards of ``rank`` from one hand to another (a sale, a gift, a tribute)."""
+
+    def redeal(self) -> None:
+        """Void the deal and deal again, from the same leader (R11.4: two seats in 革命)."""
 
 
 class ActionPort(Protocol):

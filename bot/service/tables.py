@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from bot.ai import HINT_BUDGET, Player, Suggestion, make_player, suggest
 from bot.engine import Event, GoujiError, IllegalAction, Match, MatchView, Ruleset, secret_decision
-from bot.engine.rules import SWITCHES
+from bot.engine.rules import SWITCHES, asks_in_secret
 from bot.service.shards import Shards
 from bot.service.store import FinishedGame, Store, StoreError, TableRow
 from bot.words import ChoiceWords, decision_words
@@ -258,7 +258,7 @@ class Table:
         m = self.match
         if self.status != "playing" or m is None or m.over:
             return False
-        if not (m.rules.revolution or m.rules.declare_natural):
+        if not asks_in_secret(m.rules):
             return False
         if m.phase == "play":
             return m.game is not None and m.game.ply == 0

@@ -2,9 +2,11 @@
 
 A module holds its switch's words and rule id once (``SWITCH``, a ``SwitchInfo``) and, where the
 switch changes what happens at a hook of ``bot.engine.hooks``, the rule it puts there (a subclass of
-the 大纲's rule at that hook, overriding only what it changes). This package lists the modules in
-the order front ends show them, builds every front end's list from them (``SWITCH_INFO``), chooses
-the rule at each hook for a ruleset (``hooks_for``) and finds a rule id (``by_rule``).
+the 大纲's rule at that hook, overriding only what it changes), and, where the switch adds a phase
+before play, its task records and the plan that queues them (``bot.engine.phases``). This package
+lists the modules in the order front ends show them, builds every front end's list from them
+(``SWITCH_INFO``), chooses the rule at each hook for a ruleset (``hooks_for``), collects the
+switches' tasks and plans for the match (``SWITCH_TASKS``, ``PLANS``) and finds a rule id (``by_rule``).
 
 To add a regional rule: a field on ``Ruleset`` (``bot/engine/ruleset.py``), one module here, its line
 in ``_MODULES``, and its tests (CONTRIBUTING.md, "How to add a rule").
@@ -13,9 +15,10 @@ in ``_MODULES``, and its tests (CONTRIBUTING.md, "How to add a rule").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..hooks import HOOK_POINTS, Hooks, Rule
+from ..phases import Decision, Kind, Plan
 from ..ruleset import (
     CLASSIC_RULES,
     PRESET_DEFAULTS,
@@ -50,9 +53,28 @@ from . import (
     yaotou,
 )
 
+if TYPE_CHECKING:
+    from ..port import MatchPort
+
 __all__ = [
-    "CLASSIC_RULES", "HOOKS", "PRESETS", "PRESET_DEFAULTS", "PRESET_WORDS", "SWITCHES", "SWITCH_BY_FIELD",
-    "SWITCH_INFO", "WRITTEN_WHEN_ON", "Hook", "Ruleset", "SwitchInfo", "by_rule", "hook_rules", "hooks_for",
+    "CLASSIC_RULES",
+    "HOOKS",
+    "PLANS",
+    "PRESETS",
+    "PRESET_DEFAULTS",
+    "PRESET_WORDS",
+    "SWITCHES",
+    "SWITCH_BY_FIELD",
+    "SWITCH_INFO",
+    "SWITCH_TASKS",
+    "WRITTEN_WHEN_ON",
+    "Hook",
+    "Ruleset",
+    "SwitchInfo",
+    "asks_in_secret",
+    "by_rule",
+    "hook_rules",
+    "hooks_for",
 ]
 
 _MODULES = (
@@ -85,6 +107,23 @@ SWITCH_INFO: tuple[SwitchInfo, ...] = tuple(m.SWITCH for m in _MODULES)
 
 SWITCH_BY_FIELD: dict[str, SwitchInfo] = {s.field: s for s in SWITCH_INFO}
 """A switch's words by its ``Ruleset`` field (a test checks that every field has them)."""
+
+
+SWITCH_TASKS: dict[str, Kind[MatchPort]] = {kind: task for s in SWITCH_INFO for kind, task in s.tasks.items()}
+"""The kinds of task the switches add to the queue before play, by the name the stored queue gives
+them (a test checks that no two switches, nor a switch and the match, share one)."""
+
+PLANS: tuple[Plan, ...] = tuple(sorted((s.before_play for s in SWITCH_INFO if s.before_play), key=lambda p: p.order))
+"""Where each switch's phase enters the queue after a deal, in queue order."""
+
+_SECRET = tuple(s.field for s in SWITCH_INFO if any(isinstance(t, Decision) and t.secret for t in s.tasks.values()))
+"""The switches that may ask a seat a choice before play that only it may know of (革命, 宣点)."""
+
+
+def asks_in_secret(rules: Ruleset) -> bool:
+    """Whether a table under ``rules`` may ask a seat a secret choice before 开牌 (``Decision.secret``):
+    the table's ready check (第八条) then holds every game, so that none tells a hand by holding."""
+    return any(getattr(rules, field) for field in _SECRET)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,14 @@ from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
     from ..port import GamePort
+    from ..ruleset import Ruleset
 
 RULE = "R14.2"
+
+
+def played(rules: Ruleset) -> bool:
+    """Whether the table plays 烧牌优先: the front ends say its burn order and its joker duty then."""
+    return rules.burn_priority
 
 
 def _burn_order(top_seat: int, seat: int) -> tuple[int, ...]:

@@ -3,9 +3,20 @@ a 小王, else with a 大王 — only that payment is offered."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..switch import SwitchInfo
 
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+
 RULE = "R13.4"
+
+
+def payments(rules: Ruleset, held: list[int]) -> list[int]:
+    """The ranks a buyer may pay with, of the dealt ones it still holds (2, 小王, 大王 in that order):
+    with the switch, the first only."""
+    return held[:1] if rules.buy_with_two_first else held
 
 SWITCH = SwitchInfo(
     "buy_with_two_first", "buy-with-two-first", "先用2买", "buy with a 2 first",

@@ -8,6 +8,7 @@ from ..cards import SEATS, THREE, opposite
 from ..events import Event, EventKind
 from ..hooks import TRIBUTE_RANKS, Buying
 from ..switch import SwitchInfo
+from . import revolution
 
 if TYPE_CHECKING:
     from ..port import MatchPort
@@ -26,10 +27,7 @@ class CompulsoryBuyThree(Buying):
 
     def check(self, m: MatchPort, seat: int, rank: int) -> None:
         if not any(m.payable[seat][r] for r in TRIBUTE_RANKS):
-            if m.rules.revolution:
-                if seat not in m.votes:
-                    m.votes.append(seat)
-                    m.events.append(Event(EventKind.REVOLT_AUTO, seat, auto=True))
+            if revolution.for_want_of_payment(m, seat):
                 return
         else:
             sellers = [opposite(seat), (seat + 1) % SEATS, (seat + 5) % SEATS]
