@@ -17,8 +17,8 @@ Measured over a window in which every table is playing and every panel is open:
 - click → answered: from a human's press being due to Discord receiving the interaction's answer;
 - move → pictures: from a move's commit until every picture that must show it has been sent — the
   table message, and each live hand panel of that table (a panel's key holds the revision: every
-  move redraws it) — each by a picture drawn from the table as it was after the move; a move still
-  not shown when the window closes counts with the time it has waited.
+  move redraws it) — each by a picture drawn from the table as it was after the move; a move not
+  shown by the window's end counts with the time it has waited, once that is past 2 s.
 
 Then, unless ``--tables`` names the counts, a search for the largest N whose p99 move → pictures
 stays under 2 s (doubling, then halving the gap, within ``--minutes``). What no fake can show:
@@ -109,8 +109,8 @@ class _Recorder:
 
     start: float = math.inf
     end: float = math.inf
-    tokens: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """The bench's interactions: channel and user, by token."""
+    tokens: dict[str, int] = field(default_factory=dict)
+    """The user of each of the bench's interactions, by token."""
     answered: dict[str, float] = field(default_factory=dict)
     made: dict[int, float] = field(default_factory=dict)
     """When each picture's card was turned into a file, by the file's id: the table as it was then."""
@@ -129,7 +129,7 @@ class _Recorder:
         if token is not None:
             if request.path.endswith("/callback") and token not in self.answered:
                 self.answered[token] = now
-            user = self.tokens.get(token, (0, 0))[1]
+            user = self.tokens.get(token, 0)
         for f in files:
             made = self.made.pop(id(f), None)
             picture = f.filename in ("hand.png", "match.png") if user else f.filename in ("table.png", "match.png")
@@ -224,7 +224,7 @@ async def _press(h: Harness, rec: _Recorder, user: User, message: dict[str, Any]
                  channel: int, until: float) -> str:
     """Press, and wait (as a person does) until Discord has the answer; the token."""
     payload = h.interaction(3, data, user, message)
-    rec.tokens[payload["token"]] = (channel, user.id)
+    rec.tokens[payload["token"]] = user.id
     h.deliver(payload)
     while payload["token"] not in rec.answered and await _wait(rec.signal(channel), until):
         pass
