@@ -31,6 +31,7 @@ from bot.engine import Game, Play, parse_play
 from bot.engine.cards import FOUR, SEATS, THREE
 from bot.engine.moves import answers
 from bot.engine.plays import GOUJI_MIN
+from bot.engine.rules import burn_priority
 
 KINDS: tuple[str, ...] = ("beat-mate", "break-gouji", "giveup", "men")
 """The mistakes, in the order the arena prints them."""
@@ -52,7 +53,7 @@ def _could_answer(g: Game, s: int) -> bool:
     h = g.hands[s]
     if not any(h):
         return False
-    if g.top_gouji and s != _opposite(top_seat) and not g.rules.burn_priority:
+    if g.top_gouji and s != _opposite(top_seat) and not burn_priority.played(g.rules):
         if g.passed[s] or not h[THREE] or h[FOUR]:  # 捎 needs an unpassed seat with a 3 and no 4 (第十六条)
             return False
     elif g.passed[s] and not g.luanchan and top_seat != _opposite(s) and not top.red:

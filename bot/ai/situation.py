@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from bot.engine import Play, Ruleset, SeatView, is_gouji, opposite, parse_cards, parse_play
 from bot.engine.cards import ACE, BLACK, FIVE, PER_DECKS, RED, SEATS, TWO
 from bot.engine.plays import opens_without_fours
+from bot.engine.rules import burn_priority, joker_two_kill_one_extended, kaidian_without_fours
 
 if TYPE_CHECKING:
     from bot.engine import Game
@@ -134,7 +135,7 @@ class Situation:
     def opens(self, play: Play) -> bool:
         """R14.1 (``kaidian_without_fours``): whether ``play`` standing as the top of its round would 开点 this seat:
         够级 in force, no joker, not a lone 2, and the seat has not 开点ed and still may."""
-        return (self.rules.kaidian_without_fours and not self.kaidian[self.seat] and not self.lost[self.seat]
+        return (kaidian_without_fours.played(self.rules) and not self.kaidian[self.seat] and not self.lost[self.seat]
                 and opening(play, self.rules) and self.in_force(play))
 
     # ------------------------------------------------------------------ odds
@@ -150,7 +151,7 @@ class Situation:
         it (R14.2); otherwise every opponent that may still act this round can. A 够死级 play
         (R14.7) is burned by few of the seats that could beat it (``DEAD_BURN``).
         """
-        if self.in_force(play) and not self.rules.burn_priority:
+        if self.in_force(play) and not burn_priority.played(self.rules):
             seats = [self.opposite] if self.counts[self.opposite] else []
         else:
             seats = [s for s in self.opponents()
@@ -170,7 +171,7 @@ def beat_odds(play: Play, unseen: list[int], c: int, rules: Ruleset) -> float:
         return 0.0
     c = min(c, u)
     if play.red:
-        if len(play) == 1 or rules.joker_two_kill_one_extended:  # 大王二杀一
+        if len(play) == 1 or joker_two_kill_one_extended.played(rules):  # 大王二杀一
             return _at_least(unseen[RED], c, u, 2)
         return 0.0
     n = len(play)

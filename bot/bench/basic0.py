@@ -49,6 +49,7 @@ from bot.engine import MatchView, Play, Ruleset, SeatView, is_pure_gouji, parse_
 from bot.engine.cards import ACE, BLACK, FIVE, FOUR, PER_DECKS, RED, THREE, TWO
 from bot.engine.moves import answers
 from bot.engine.plays import GOUJI_MIN
+from bot.engine.rules import burn_priority, kaidian_without_fours
 
 from .situation0 import Situation, opening, rules_of
 
@@ -276,7 +277,7 @@ def may_kaidian(sit: Situation) -> bool:
     h, me = sit.hand, sit.seat
     if not h[FOUR] or sit.lost[me] or sit.kaidian[me] or not sit.counts[sit.opposite] or 2 in sit.places:
         return False
-    if sit.rules.kaidian_without_fours:
+    if kaidian_without_fours.played(sit.rules):
         return sit.natural[me]
     return sit.natural[me] or (not sit.luanchan and sit.holding >= 5 and _holds_pure(h))
 
@@ -357,7 +358,7 @@ def _lead(sit: Situation, legal: Sequence[str]) -> Choice:
         return _duty_lead(sit, legal)
     groups = groups_of(h, with_fours=False)
     wilds = wild_play(h)
-    if sit.rules.kaidian_without_fours:
+    if kaidian_without_fours.played(sit.rules):
         choice = _classic_gouji_lead(sit, legal, groups, wilds)
         if choice is not None:
             return choice
@@ -370,7 +371,8 @@ def _lead(sit: Situation, legal: Sequence[str]) -> Choice:
         if len(groups) + (wilds is not None) <= 2:
             keep4 = False  # too few plays left to follow 开点 safely: the 4s must not be the last play
     if h[FOUR] and not keep4:  # in classic the 4s are just the weakest rank (R14.1)
-        return Choice(play_action(Play(FOUR, h[FOUR])), "lead-low" if sit.rules.kaidian_without_fours else "lead-fours")
+        why = "lead-low" if kaidian_without_fours.played(sit.rules) else "lead-fours"
+        return Choice(play_action(Play(FOUR, h[FOUR])), why)
     if not groups:
         assert wilds is not None  # not only 3s: len(legal) > 1
         return Choice(play_action(wilds), "last-play")
@@ -491,7 +493,7 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
     if sit.is_mate(top_seat):
         return _decline(can_let, "pass-mate")
     burning = _burns(sit, legal, plays)
-    if burning and sit.rules.burn_priority:
+    if burning and burn_priority.played(sit.rules):
         return _burn(sit, plays, can_let)
     if burning:
         for p in plays:
@@ -500,7 +502,7 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
         return _decline(can_let, "pass")
     stakes = [(ALLOW["answer"], "answer")]
     if sit.top_gouji:  # 打点
-        opens = opening(top, sit.rules) if sit.rules.kaidian_without_fours else is_pure_gouji(top, sit.rules)
+        opens = opening(top, sit.rules) if kaidian_without_fours.played(sit.rules) else is_pure_gouji(top, sit.rules)
         stop = not sit.kaidian[top_seat] and not sit.lost[top_seat] and opens
         stakes.append((ALLOW["stop-kaidian"], "stop-kaidian") if stop else (ALLOW["dadian"], "dadian"))
     if sit.burning is not None and sit.burning[0] == top_seat:
@@ -513,7 +515,7 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
     elif any(m not in (None, "pass", "let") for s, m in enumerate(sit.marks) if s != me and sit.is_mate(s)):
         stakes.append((ALLOW["protect"], "protect"))
     allowance, why = max(stakes)
-    if sit.rules.kaidian_without_fours and not sit.luanchan:  # an answer winning the round as 够级 opens (R14.1)
+    if kaidian_without_fours.played(sit.rules) and not sit.luanchan:  # a 够级 answer winning the round opens (R14.1)
         opening_plays = [p for p in plays if sit.opens(p) and cost(sit, p, keep4) <= max(allowance, ALLOW["open"])
                          and sit.risk(p, answering=True) <= SAFE]
         if opening_plays:

@@ -11,8 +11,14 @@ from ..switch import SwitchInfo
 
 if TYPE_CHECKING:
     from ..port import GamePort
+    from ..ruleset import Ruleset
 
 RULE = "R14.1"
+
+
+def played(rules: Ruleset) -> bool:
+    """Whether a 够级 play winning the lead opens (开点) at this table: the AI plans its leads by it."""
+    return rules.kaidian_without_fours
 
 
 class KaidianWithoutFours(Kaidian):
