@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import cast
+from typing import TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -268,14 +268,21 @@ def model() -> Model:
 
 
 def odds(logits: F64, f: Facts) -> F64:
-    """Each unseen card's odds of being in each holder (columns add to 1 where cards are unseen):
-    the logits with the log of each holder's room added, a softmax over the holders it may be in."""
-    allowed = (f.cap > 0) & (f.room[:, None] > 0)
-    z = np.where(allowed, logits + np.log(np.maximum(f.room, 1))[:, None], -np.inf)
-    top = np.max(np.where(allowed, z, -1e300), axis=0)
-    e = np.where(allowed, np.exp(z - top), 0.0)
-    total = e.sum(axis=0)
-    return cast(F64, np.divide(e, total, out=np.zeros_like(e), where=total > 0))
+    """Each unseen card's odds of being in each holder (columns add to 1 where cards are unseen)."""
+    return softmax(logits, (f.cap > 0) & (f.room[:, None] > 0), np.log(np.maximum(f.room, 1)))
+
+
+AnyFloat = TypeVar("AnyFloat", npt.NDArray[np.float64], npt.NDArray[np.float32])
+
+
+def softmax(logits: AnyFloat, allowed: npt.NDArray[np.bool_], log_room: AnyFloat) -> AnyFloat:
+    """The logits with the log of each holder's room added, a softmax over the holders (the axis
+    before the last) each rank may be in; zero where none may. Batched alike for training."""
+    z = np.where(allowed, logits + log_room[..., None], -np.inf)
+    top = np.max(np.where(allowed, z, -1e30), axis=-2, keepdims=True)
+    e = np.where(allowed, np.exp(z - top), 0.0).astype(logits.dtype)
+    total = e.sum(axis=-2, keepdims=True)
+    return cast(AnyFloat, np.divide(e, total, out=np.zeros_like(e), where=total > 0))
 
 
 def fit(p: F64, f: Facts) -> F64:
