@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.engine import (
     Event,
@@ -55,6 +56,9 @@ from bot.engine.cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO
 from bot.engine.plays import GOUJI_MIN
 
 from .situation import DECK, opening, rules_of
+
+if TYPE_CHECKING:
+    from .belief import Belief
 
 REDRAWS = 8
 """Deals tried per sample before one that breaks a pass constraint is taken as it is."""
@@ -82,10 +86,12 @@ class Sampler:
     """Deals the cards ``view.seat`` cannot see, consistently with the public record.
 
     ``match_events`` is the match's log (``MatchView.events``) when the view comes from a match:
-    it tells which cards changed hands before play.
+    it tells which cards changed hands before play. With a ``belief`` (``bot.ai.belief``) of the
+    same view, each card is dealt to a holder with the belief's odds instead (``_deal_believed``).
     """
 
-    def __init__(self, view: SeatView, match_events: Sequence[Event] = ()) -> None:
+    def __init__(self, view: SeatView, match_events: Sequence[Event] = (), belief: Belief | None = None) -> None:
+        self.belief = belief
         pub = view.public
         self.seat = view.seat
         self.hand = parse_cards(view.hand)
@@ -252,8 +258,9 @@ class Sampler:
     def deal(self, rng: random.Random) -> tuple[list[str], str]:
         """Six hands (this seat's own as it is) and the 革命 pile, as card texts."""
         kept = None
-        for i in range(2 * REDRAWS):  # with the habits first, then without
-            dealt = self._deal_once(rng, habits=i < REDRAWS, hard=True)
+        for i in range(2 * REDRAWS):  # with the habits first, then without (with a belief: its odds, no habits)
+            dealt = self._deal_believed(rng) if self.belief is not None else \
+                self._deal_once(rng, habits=i < REDRAWS, hard=True)
             if dealt is not None:
                 kept = kept or dealt
                 if all(not can_beat(dealt[0][s], p) for s, p in self.passes):
@@ -300,4 +307,42 @@ class Sampler:
             if need:
                 return None
             pool = keep
+        return hands, aside
+
+    def _deal_believed(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+        """One deal drawn with the belief's odds, or None when the cards left cannot fill a holder
+        within what it may hold. Every certain fact holds (the belief's caps and known cards, which
+        include the hard rules of ``_deal_once``); each hidden card, in a random order, goes to a
+        holder with its odds for the card's rank times the share of the holder's room still empty,
+        so that the first cards follow the belief's odds and the last fill the holders exactly."""
+        assert self.belief is not None
+        f = self.belief.facts
+        odds = self.belief.odds.tolist()
+        hands = [[0] * (RED + 1) for _ in range(SEATS)]
+        hands[self.seat] = list(self.hand)
+        aside = [0] * (RED + 1)
+        piles = [aside if s is None else hands[s] for s in f.seats]
+        for pile, known in zip(piles, f.known.tolist(), strict=True):
+            pile[THREE:] = known
+        room = f.room.tolist()
+        need = list(room)
+        cap = f.cap.tolist()
+        cards = [r for r, n in enumerate(f.pool.tolist(), THREE) for _ in range(n)]
+        rng.shuffle(cards)
+        holders = range(len(piles))
+        for r in cards:
+            i = r - THREE
+            weights = [odds[h][i] * need[h] / room[h] if need[h] and cap[h][i] else 0.0 for h in holders]
+            total = sum(weights)
+            if total <= 0:
+                return None
+            x, h = rng.random() * total, -1
+            for k, w in enumerate(weights):
+                if w > 0:
+                    h, x = k, x - w
+                    if x < 0:
+                        break
+            need[h] -= 1
+            cap[h][i] -= 1
+            piles[h][r] += 1
         return hands, aside

@@ -36,6 +36,7 @@ from .basic import (
     play_action,
     wild_play,
 )
+from .belief import belief
 from .sample import Sampler
 from .situation import Situation
 
@@ -131,13 +132,15 @@ class Search:
     """Candidates × sampled deals, every pair played out by ``basic``; common deals for all
     candidates keep the comparison fair (common random numbers)."""
 
-    def __init__(self, view: SeatView, match_events: Sequence[Event], cands: list[str], seed: int) -> None:
+    def __init__(self, view: SeatView, match_events: Sequence[Event], cands: list[str], seed: int,
+                 believe: bool = False) -> None:
         self.seat = view.seat
         pub = view.public
         # the rollouts need no history (cheaper to rebuild), and the seats in them know of this one only
         # what the table does: not that it was dealt no 4 (R7), as its real opponents do not
         self.public = {**pub, "events": [], "kaidian_lost": table_lost(view.events, pub["revolt"], pub["head"])}
-        self.sampler = Sampler(view, match_events)
+        # ``believe``: deals drawn with the belief model's odds (issue 32), not measured to pay yet (README)
+        self.sampler = Sampler(view, match_events, belief(view, match_events) if believe else None)
         self.cands = cands
         self.rng = random.Random(seed)
         self.scores: list[list[int]] = [[] for _ in cands]

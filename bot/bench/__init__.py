@@ -352,6 +352,8 @@ def main(argv: list[str] | None = None) -> None:
     jud.add_argument("--every", type=int, default=3, help="search every n-th decision with two candidates or more")
     jud.add_argument("--deals", type=int, default=40, help="sampled deals per decision")
     jud.add_argument("--workers", type=int, default=1, help="processes judging games in parallel")
+    jud.add_argument("--belief", action="store_true",
+                     help="also search every decision on deals drawn with the belief model's odds, and compare")
     add_rules_argument(jud)
     bel = sub.add_parser("belief", help="the belief model against the truth on held-out games (bot.bench.belief)")
     bel.add_argument("--games", type=int, default=200, help="games of basic against itself")
@@ -382,7 +384,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "judge":
         from bot.bench.judge import bench_judge
 
-        bench_judge(args.games, args.seed, rules_of(args), args.every, args.deals, args.workers)
+        bench_judge(args.games, args.seed, rules_of(args), args.every, args.deals, args.workers, args.belief)
     elif args.what == "belief":
         from bot.bench.belief import bench_belief
 
