@@ -35,9 +35,9 @@ import numpy as np
 import numpy.typing as npt
 
 from bot.engine import Event, SeatView, is_gouji, opposite, parse_cards, parse_play
-from bot.engine.cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO
+from bot.engine.cards import ACE, BLACK, FIVE, RED, SEATS, THREE, TWO
 
-from .sample import WILD, Sampler
+from .sample import Sampler
 from .situation import DECK, rules_of
 
 F64 = npt.NDArray[np.float64]
@@ -99,16 +99,12 @@ def facts(view: SeatView, match_events: Sequence[Event] = ()) -> Facts:
             got = s.known[owner] if owner is not None else [0] * (RED + 1)
             known[h] = got[THREE:]
             room[h] = s.aside_count - sum(got)
-            banned = {*WILD, *s.bans.get(owner, ())} if s.aside_pure and owner is not None else set()
+            banned = s.banned(None)
             caps: dict[int, int] = {}
         else:
             known[h] = s.known[seat][THREE:]
             room[h] = s.counts[seat] - sum(s.known[seat])
-            banned = set(s.bans.get(seat, ()))
-            if seat in s.no3:
-                banned.add(THREE)
-            if seat in s.no4:
-                banned.add(FOUR)
+            banned = s.banned(seat)
             caps = {**s.caps.get(seat, {})}
             for r, n in forced.get(seat, {}).items():
                 caps[r] = min(n, caps.get(r, n))

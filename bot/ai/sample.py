@@ -255,6 +255,18 @@ class Sampler:
                 passed.add(e.seat)
         return out
 
+    def banned(self, seat: int | None) -> set[int]:
+        """The ranks of which ``seat`` (None: the pile set aside) holds no card beyond those known, by
+        the rules: ``bans``, 没3 (R8.3), no 4 after a 捎 (R6.3), no 2 or joker in a 革命 pile (R11.4)."""
+        if seat is None:
+            return {*WILD, *self.bans.get(self.revolt, ())} if self.aside_pure and self.revolt is not None else set()
+        out = set(self.bans.get(seat, ()))
+        if seat in self.no3:
+            out.add(THREE)
+        if seat in self.no4:
+            out.add(FOUR)
+        return out
+
     def deal(self, rng: random.Random) -> tuple[list[str], str]:
         """Six hands (this seat's own as it is) and the 革命 pile, as card texts."""
         kept = None
@@ -282,16 +294,10 @@ class Sampler:
             aside, hands[self.revolt] = hands[self.revolt], [0] * (RED + 1)
         # the most constrained piles first: the 革命 pile takes no 2 or joker, no3 seats no 3, habits
         needs: list[tuple[list[int], int, set[int], dict[int, int]]] = []
-        pure = hard and self.aside_pure
-        needs.append((aside, self.aside_count - sum(aside),
-                      {*WILD, *self.bans.get(self.revolt, ())} if pure and self.revolt is not None else set(), {}))
+        needs.append((aside, self.aside_count - sum(aside), self.banned(None) if hard else set(), {}))
         for s in range(SEATS):
             if s != self.seat and s != self.revolt:
-                banned = set(self.bans.get(s, ())) if hard else set()
-                if hard and s in self.no3:
-                    banned.add(THREE)
-                if hard and s in self.no4:
-                    banned.add(FOUR)
+                banned = self.banned(s) if hard else set()
                 if habits:
                     banned |= self.habits.get(s, set())
                 needs.append((hands[s], self.counts[s] - sum(hands[s]), banned, self.caps.get(s, {}) if hard else {}))
