@@ -139,7 +139,9 @@ class Search:
         # the rollouts need no history (cheaper to rebuild), and the seats in them know of this one only
         # what the table does: not that it was dealt no 4 (R7), as its real opponents do not
         self.public = {**pub, "events": [], "kaidian_lost": table_lost(view.events, pub["revolt"], pub["head"])}
-        # ``believe``: deals drawn with the belief model's odds (issue 32), not measured to pay yet (README)
+        # ``believe``: deals drawn with the belief model's odds (issue 32). Off in play: judged on the true deal
+        # (bench judge --belief, 20 games per preset) it gains +0.011 ± 0.087 (dagang) and −0.022 ± 0.073
+        # (classic) team points a decision over today's deals, though the belief is closer to the truth (README)
         self.sampler = Sampler(view, match_events, belief(view, match_events) if believe else None)
         self.cands = cands
         self.rng = random.Random(seed)
