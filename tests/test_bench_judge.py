@@ -12,7 +12,7 @@ def test_the_true_outcome_of_basics_choice_is_how_the_game_ended():
     """Played out from the real position by ``basic`` at every seat, the candidate ``basic`` chose is
     the rest of the very game ``basic`` played: its true outcome is that game's result."""
     rules = Ruleset.preset("dagang")
-    found = judged_decisions((7, rules, 5, 4))
+    found = judged_decisions((7, rules, 5, 4, True))
     assert found
     m = Match.new(seed=7, rules=rules, games=1)
     basic = BasicPlayer()
@@ -22,6 +22,7 @@ def test_the_true_outcome_of_basics_choice_is_how_the_game_ended():
     for d in found:
         assert len(d.truth) == len(d.scores) >= 2 and all(len(s) == 4 for s in d.scores)
         assert d.truth[d.played] == points[d.seat % 2]
+        assert d.believed is not None and [len(s) for s in d.believed] == [4] * len(d.scores)  # issue 32
 
 
 def test_an_override_gains_its_true_difference_only_past_the_bar():

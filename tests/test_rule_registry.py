@@ -52,11 +52,6 @@ STRENGTH_READS: dict[str, set[str]] = {
 """The card-strength switches, read in the one function of ``plays`` or ``moves`` that decides what beats
 what or what a play is (docs/rules.md decision 47): the rule modules import those lowest modules, so those
 cannot ask the registry; the switch's words and rule id are still its module's alone."""
-STILL_READ_OUTSIDE: dict[str, set[str]] = {
-    "kaidian_without_fours": {"bot/ai/sample.py", "bot/ai/strong.py"},
-    "burn_priority": {"bot/ai/sample.py"},
-}
-"""Reads still to move into their switch's module (issue 33 §1): the list may only shrink."""
 
 
 def _reads() -> dict[str, set[str]]:
@@ -70,14 +65,13 @@ def _reads() -> dict[str, set[str]]:
     return found
 
 
-def test_issue33_1_no_switch_is_read_outside_its_module_but_those_still_to_move() -> None:
+def test_issue33_1_no_switch_is_read_outside_its_module_but_where_card_strength_is_decided() -> None:
     reads = _reads()
-    allowed = {k: STRENGTH_READS.get(k, set()) | STILL_READ_OUTSIDE.get(k, set()) for k in SWITCHES}
+    allowed = {k: STRENGTH_READS.get(k, set()) for k in SWITCHES}
     grown = {k: sorted(v - allowed[k]) for k, v in reads.items() if v - allowed[k]}
     assert not grown, f"read outside its module (move it into bot/engine/rules/<switch>.py): {grown}"
-    listed = {k: STRENGTH_READS.get(k, set()) | STILL_READ_OUTSIDE.get(k, set()) for k in SWITCHES}
-    gone = {k: sorted(v - reads.get(k, set())) for k, v in listed.items() if v - reads.get(k, set())}
-    assert not gone, f"moved: take them off STILL_READ_OUTSIDE too: {gone}"
+    gone = {k: sorted(v - reads.get(k, set())) for k, v in STRENGTH_READS.items() if v - reads.get(k, set())}
+    assert not gone, f"moved: take them off STRENGTH_READS too: {gone}"
 
 
 def test_issue33_1_each_kind_of_task_before_play_is_the_match_s_or_one_switch_s() -> None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.engine import (
     Event,
@@ -53,8 +54,24 @@ from bot.engine import (
 )
 from bot.engine.cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO
 from bot.engine.plays import GOUJI_MIN
+from bot.engine.rules import burn_priority, kaidian_without_fours
 
 from .situation import DECK, opening, rules_of
+
+
+@dataclass(frozen=True)
+class Odds:
+    """A belief of the hidden cards as the sampler deals by it (``bot.ai.belief.Belief.to_deal``): for each
+    holder (``seats``; None is the pile set aside) the cards known to be there, its room beyond them and the
+    most of each rank it may hold beyond them, and each rank's odds of being there; ``pool``: the cards to
+    place, by rank. Ranks are counted from 3. Plain data, so the sampler needs nothing of the model."""
+
+    seats: tuple[int | None, ...]
+    known: list[list[int]]
+    room: list[int]
+    cap: list[list[int]]
+    pool: list[int]
+    odds: list[list[float]]
 
 REDRAWS = 8
 """Deals tried per sample before one that breaks a pass constraint is taken as it is."""
@@ -82,10 +99,12 @@ class Sampler:
     """Deals the cards ``view.seat`` cannot see, consistently with the public record.
 
     ``match_events`` is the match's log (``MatchView.events``) when the view comes from a match:
-    it tells which cards changed hands before play.
+    it tells which cards changed hands before play. With a ``belief`` (``bot.ai.belief``) of the
+    same view, each card is dealt to a holder with the belief's odds instead (``_deal_believed``).
     """
 
-    def __init__(self, view: SeatView, match_events: Sequence[Event] = ()) -> None:
+    def __init__(self, view: SeatView, match_events: Sequence[Event] = (), belief: Odds | None = None) -> None:
+        self.belief = belief
         pub = view.public
         self.seat = view.seat
         self.hand = parse_cards(view.hand)
@@ -96,7 +115,7 @@ class Sampler:
         self.aside_count: int = pub["aside_count"]
         self.no3 = {e.seat for e in view.events if e.kind == "no3"}
         rules = rules_of(view.rules)
-        self.no4 = set() if rules.burn_priority else {e.seat for e in view.events if e.kind == "shao"}
+        self.no4 = set() if burn_priority.played(rules) else {e.seat for e in view.events if e.kind == "shao"}
         # the pile set aside is the 革命 seat's (no 2 or joker) unless 烧失败 (R14.2) or 窒息 (R13.3) added a hand
         self.aside_pure = self.revolt is not None and not any(e.kind in ("shao-fail", "suffocate")
                                                               for e in view.events)
@@ -218,8 +237,8 @@ class Sampler:
                     gone = out.setdefault(e.seat, set())
                     gone.add(p.base)
                     # 够级 plays are led to 开点 (R14.1) and burners lead jokered ranks (R14.2): no weakest-rank habit
-                    habit = not (is_pure_gouji(p, rules) or (rules.kaidian_without_fours and is_gouji(p, rules))
-                                 or (rules.burn_priority and (p.black or p.red)))
+                    habit = not (is_pure_gouji(p, rules) or (kaidian_without_fours.played(rules) and is_gouji(p, rules))
+                                 or (burn_priority.played(rules) and (p.black or p.red)))
                     if habit:
                         gone.update(range(FIVE, p.base))
         return out
@@ -242,18 +261,32 @@ class Sampler:
                     if e.auto:
                         told = not play.is_threes and (e.seat == opposite(seat) or not is_gouji(play, rules))
                     else:  # the 对头 let a 够级 that would 开点 stand: it could not answer, most likely
-                        opens = opening(play, rules) if rules.kaidian_without_fours else is_pure_gouji(play, rules)
+                        opens = (opening(play, rules) if kaidian_without_fours.played(rules)
+                                 else is_pure_gouji(play, rules))
                         told = e.seat == opposite(seat) and opens and is_gouji(play, rules)
                     if told:
                         out.append((e.seat, play))
                 passed.add(e.seat)
         return out
 
+    def banned(self, seat: int | None) -> set[int]:
+        """The ranks of which ``seat`` (None: the pile set aside) holds no card beyond those known, by
+        the rules: ``bans``, 没3 (R8.3), no 4 after a 捎 (R6.3), no 2 or joker in a 革命 pile (R11.4)."""
+        if seat is None:
+            return {*WILD, *self.bans.get(self.revolt, ())} if self.aside_pure and self.revolt is not None else set()
+        out = set(self.bans.get(seat, ()))
+        if seat in self.no3:
+            out.add(THREE)
+        if seat in self.no4:
+            out.add(FOUR)
+        return out
+
     def deal(self, rng: random.Random) -> tuple[list[str], str]:
         """Six hands (this seat's own as it is) and the 革命 pile, as card texts."""
         kept = None
-        for i in range(2 * REDRAWS):  # with the habits first, then without
-            dealt = self._deal_once(rng, habits=i < REDRAWS, hard=True)
+        for i in range(2 * REDRAWS):  # with the habits first, then without (with a belief: its odds, no habits)
+            dealt = self._deal_believed(rng) if self.belief is not None else \
+                self._deal_once(rng, habits=i < REDRAWS, hard=True)
             if dealt is not None:
                 kept = kept or dealt
                 if all(not can_beat(dealt[0][s], p) for s, p in self.passes):
@@ -275,16 +308,10 @@ class Sampler:
             aside, hands[self.revolt] = hands[self.revolt], [0] * (RED + 1)
         # the most constrained piles first: the 革命 pile takes no 2 or joker, no3 seats no 3, habits
         needs: list[tuple[list[int], int, set[int], dict[int, int]]] = []
-        pure = hard and self.aside_pure
-        needs.append((aside, self.aside_count - sum(aside),
-                      {*WILD, *self.bans.get(self.revolt, ())} if pure and self.revolt is not None else set(), {}))
+        needs.append((aside, self.aside_count - sum(aside), self.banned(None) if hard else set(), {}))
         for s in range(SEATS):
             if s != self.seat and s != self.revolt:
-                banned = set(self.bans.get(s, ())) if hard else set()
-                if hard and s in self.no3:
-                    banned.add(THREE)
-                if hard and s in self.no4:
-                    banned.add(FOUR)
+                banned = self.banned(s) if hard else set()
                 if habits:
                     banned |= self.habits.get(s, set())
                 needs.append((hands[s], self.counts[s] - sum(hands[s]), banned, self.caps.get(s, {}) if hard else {}))
@@ -300,4 +327,42 @@ class Sampler:
             if need:
                 return None
             pool = keep
+        return hands, aside
+
+    def _deal_believed(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+        """One deal drawn with the belief's odds, or None when the cards left cannot fill a holder
+        within what it may hold. Every certain fact holds (the belief's caps and known cards, which
+        include the hard rules of ``_deal_once``); each hidden card, in a random order, goes to a
+        holder with its odds for the card's rank times the share of the holder's room still empty,
+        so that the first cards follow the belief's odds and the last fill the holders exactly."""
+        f = self.belief
+        assert f is not None
+        odds = f.odds
+        hands = [[0] * (RED + 1) for _ in range(SEATS)]
+        hands[self.seat] = list(self.hand)
+        aside = [0] * (RED + 1)
+        piles = [aside if s is None else hands[s] for s in f.seats]
+        for pile, known in zip(piles, f.known, strict=True):
+            pile[THREE:] = known
+        room = f.room
+        need = list(room)
+        cap = [list(c) for c in f.cap]
+        cards = [r for r, n in enumerate(f.pool, THREE) for _ in range(n)]
+        rng.shuffle(cards)
+        holders = range(len(piles))
+        for r in cards:
+            i = r - THREE
+            weights = [odds[h][i] * need[h] / room[h] if need[h] and cap[h][i] else 0.0 for h in holders]
+            total = sum(weights)
+            if total <= 0:
+                return None
+            x, h = rng.random() * total, -1
+            for k, w in enumerate(weights):
+                if w > 0:
+                    h, x = k, x - w
+                    if x < 0:
+                        break
+            need[h] -= 1
+            cap[h][i] -= 1
+            piles[h][r] += 1
         return hands, aside

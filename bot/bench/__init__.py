@@ -23,6 +23,9 @@ own (issue 17: −0.12 ± 0.63 deal by deal where the runs alone read ±0.5 to �
 
 ``judge``: what ``strong``'s search gains per decision, judged on the true deal (``bot.bench.judge``).
 
+``belief``: how well the belief model knows the hidden cards, against the uniform guess and today's
+sampled deals, by stage of the game (``bot.bench.belief``).
+
 ``review``: the AI's review of one seat's whole game (复盘点评, ``bot.service.review``) at the default
 budget per decision, as one thinking process works it out: decisions judged, seconds in all.
 """
@@ -368,7 +371,16 @@ def main(argv: list[str] | None = None) -> None:
     jud.add_argument("--every", type=int, default=3, help="search every n-th decision with two candidates or more")
     jud.add_argument("--deals", type=int, default=40, help="sampled deals per decision")
     jud.add_argument("--workers", type=int, default=1, help="processes judging games in parallel")
+    jud.add_argument("--belief", action="store_true",
+                     help="also search every decision on deals drawn with the belief model's odds, and compare")
     add_rules_argument(jud)
+    bel = sub.add_parser("belief", help="the belief model against the truth on held-out games (bot.bench.belief)")
+    bel.add_argument("--games", type=int, default=200, help="games of basic against itself")
+    bel.add_argument("--seed", type=int, default=5001, help="seed of the first game (training uses 10^6 and up)")
+    bel.add_argument("--every", type=int, default=5, help="judge one decision in play in this many, on average")
+    bel.add_argument("--deals", type=int, default=64, help="deals of today's sampler per decision (0: skip it)")
+    bel.add_argument("--workers", type=int, default=1, help="processes judging games in parallel")
+    bel.add_argument("--weights", help="a weights file other than the shipped one")
     rev = sub.add_parser("review", help="the AI's review of one seat's whole game")
     rev.add_argument("--games", type=int, default=3)
     rev.add_argument("--seed", type=int, default=1)
@@ -391,7 +403,11 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "judge":
         from bot.bench.judge import bench_judge
 
-        bench_judge(args.games, args.seed, rules_of(args), args.every, args.deals, args.workers)
+        bench_judge(args.games, args.seed, rules_of(args), args.every, args.deals, args.workers, args.belief)
+    elif args.what == "belief":
+        from bot.bench.belief import bench_belief
+
+        bench_belief(args.games, args.seed, args.every, args.deals, args.workers, args.weights)
     elif args.what == "review":
         bench_review(args.games, args.seed, args.seat - 1, args.budget)
     elif args.what == "tables" and args.discord:

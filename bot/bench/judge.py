@@ -44,11 +44,14 @@ class Decision(NamedTuple):
     truth: list[int]
     scores: list[list[int]]
     held: int = 216
+    believed: list[list[int]] | None = None
+    """With ``--belief``: the outcomes on deals drawn with the belief model's odds (issue 32)."""
 
 
-def judged_decisions(job: tuple[int, Ruleset, int, int]) -> list[Decision]:
-    """The decisions of one seeded game of ``basic`` against itself, searched and played out truly."""
-    seed, rules, every, deals = job
+def judged_decisions(job: tuple[int, Ruleset, int, int, bool]) -> list[Decision]:
+    """The decisions of one seeded game of ``basic`` against itself, searched and played out truly
+    (``believe``: also searched on deals drawn with the belief's odds, the same seed)."""
+    seed, rules, every, deals, believe = job
     m = Match.new(seed=seed, rules=rules, games=1)
     basic = BasicPlayer()
     out: list[Decision] = []
@@ -73,19 +76,28 @@ def judged_decisions(job: tuple[int, Ruleset, int, int]) -> list[Decision]:
                     truth.append(search.rollout(g))
                 for _ in range(deals):
                     search.deal()
-                out.append(Decision(seat, cands.index(choice), truth, search.scores, sum(view.game.counts)))
+                believed = None
+                if believe:
+                    other = Search(view.game, view.events, cands, seed * 100_000 + k, believe=True)
+                    for _ in range(deals):
+                        other.deal()
+                    believed = other.scores
+                out.append(Decision(seat, cands.index(choice), truth, search.scores, sum(view.game.counts), believed))
         m.act(seat, basic.choose(view, legal))
     return out
 
 
-def _gain(decision: Decision, idx: list[int], bar: float) -> float:
-    """The true gain of the choice ``strong`` makes (``chosen``) on the deals ``idx`` at override ``bar``."""
-    i = chosen([[s[j] for j in idx] for s in decision.scores], bar)
+def _gain(decision: Decision, idx: list[int], bar: float, believed: bool = False) -> float:
+    """The true gain of the choice ``strong`` makes (``chosen``) on the deals ``idx`` at override ``bar``
+    (``believed``: on the deals drawn with the belief's odds)."""
+    scores = decision.believed if believed and decision.believed is not None else decision.scores
+    i = chosen([[s[j] for j in idx] for s in scores], bar)
     return float(decision.truth[i] - decision.truth[0])
 
 
-def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, workers: int) -> None:
-    jobs = [(seed + i, rules, every, deals) for i in range(games)]
+def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, workers: int,
+                believe: bool = False) -> None:
+    jobs = [(seed + i, rules, every, deals, believe) for i in range(games)]
     if workers > 1:
         with Pool(workers) as pool:
             found = pool.map(judged_decisions, jobs, chunksize=1)
@@ -126,3 +138,21 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
             half = half_interval(got)
             cells.append(f"bar {bar}: {statistics.mean(got):+.3f} ± {half:.3f}")
         print(f"  {lo:>5}–{hi - 1:<3} cards  {len(band):>5} decisions  " + "   ".join(cells))
+    if believe:
+        _belief_table(decisions, sizes, rng)
+
+
+def _belief_table(decisions: list[Decision], sizes: list[int], rng: random.Random) -> None:
+    """The gain per decision with deals drawn with the belief's odds against today's deals, at the bar
+    ``strong`` plays with, on the same subsets of each decision's deals: paired, with a 95% interval."""
+    print(f"  deals drawn with the belief model's odds against today's (bar {CONFIDENCE}; paired difference ± 95%):")
+    for n in sizes:
+        today, believed = [0.0] * len(decisions), [0.0] * len(decisions)
+        for k, d in enumerate(decisions):
+            for _ in range(SUBSETS):
+                idx = rng.sample(range(len(d.scores[0])), n)
+                today[k] += _gain(d, idx, CONFIDENCE) / SUBSETS
+                believed[k] += _gain(d, idx, CONFIDENCE, believed=True) / SUBSETS
+        diff = [b - a for a, b in zip(today, believed, strict=True)]
+        print(f"    on {n} deals: belief {statistics.mean(believed):+.3f}, today {statistics.mean(today):+.3f}, "
+              f"difference {statistics.mean(diff):+.3f} ± {half_interval(diff):.3f}")
