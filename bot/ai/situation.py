@@ -21,6 +21,8 @@ from bot.engine.plays import opens_without_fours
 from bot.engine.rules import burn_priority, joker_two_kill_one_extended, kaidian_without_fours
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from bot.engine import Game
 
 DECK = [PER_DECKS.get(r, 0) for r in range(RED + 1)]
@@ -76,6 +78,9 @@ class Situation:
     """How the top play came: ``chong`` for a 冲点 set (R14.6), else lead, follow, dadian, shao, …"""
     chong: tuple[Play, ...] = ()
     """The 冲点 sets still to come after the top one (R14.6)."""
+    held: Callable[[int], Sequence[float]] | None = None
+    """A seat's expected hand per rank, by a learned belief (issue 32), asked only when odds are wanted
+    (the belief costs far more than the rest of a decision); None: the uniform guess over ``unseen``."""
 
     @classmethod
     def from_view(cls, v: SeatView) -> Situation:
@@ -140,7 +145,10 @@ class Situation:
 
     # ------------------------------------------------------------------ odds
     def beat_chance(self, play: Play, seat: int) -> float:
-        """Probability that ``seat`` holds a play beating ``play`` (R3), from the unseen cards."""
+        """Probability that ``seat`` holds a play beating ``play`` (R3), from the unseen cards — spread
+        uniformly, or by the belief's expected hand of ``seat`` when ``held`` is given."""
+        if self.held is not None and self.counts[seat]:
+            return held_beat_odds(play, self.unseen, self.held(seat), self.rules)
         return beat_odds(play, self.unseen, self.counts[seat], self.rules)
 
     def risk(self, play: Play, answering: bool) -> float:
@@ -183,6 +191,35 @@ def beat_odds(play: Play, unseen: list[int], c: int, rules: Ruleset) -> float:
     return _beat(unseen[RED], wild, above, c, u, play.black, n)
 
 
+def held_beat_odds(play: Play, unseen: list[int], held: Sequence[float], rules: Ruleset) -> float:
+    """``beat_odds`` for a hand expected to hold ``held`` cards of each rank: each unseen card of rank r
+    is in it with probability held[r] / unseen[r], independently — the uniform guess's law with the
+    belief's share of each rank in place of the hand's share of all unseen cards."""
+    def law(r: int) -> tuple[float, ...]:
+        return _binomial(unseen[r], min(1.0, held[r] / unseen[r]) if unseen[r] else 0.0)
+
+    if play.red:
+        if len(play) == 1 or joker_two_kill_one_extended.played(rules):  # 大王二杀一
+            return sum(law(RED)[2:])
+        return 0.0
+    n = len(play)
+    if play.body == 0:  # jokers only: each 小王 needs a 大王
+        return sum(law(RED)[n:])
+    base = play.base
+    wild = _sum(law(BLACK), law(TWO)) if base < TWO else law(BLACK)
+    above = tuple(law(r) for r in range(max(base + 1, FIVE), ACE + 1)) if base < ACE else ()
+    return _beat_laws(law(RED), wild, above, play.black, n)
+
+
+def _sum(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
+    """The law of the sum of two independent counts."""
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return tuple(out)
+
+
 opening = opens_without_fours
 """R14.1, as the engine reads it: the kinds of 够级 play that open (开点)."""
 
@@ -199,7 +236,11 @@ def _lost(lost: list[bool], head: int | None) -> list[bool]:
 @lru_cache(maxsize=8192)
 def _pmf(total: int, c: int, u: int) -> tuple[float, ...]:
     """Binomial law of how many of ``total`` unseen cards a hand of ``c`` (of ``u`` unseen) holds."""
-    p = c / u
+    return _binomial(total, c / u)
+
+
+def _binomial(total: int, p: float) -> tuple[float, ...]:
+    """Binomial law of how many of ``total`` cards a hand holds, each with probability ``p``."""
     q = 1.0 - p
     out = [q ** total]
     for k in range(1, total + 1):
@@ -218,19 +259,22 @@ def _at_least(total: int, c: int, u: int, k: int) -> float:
 def _beat(reds: int, wild: int, above: tuple[int, ...], c: int, u: int, blacks: int, n: int) -> float:
     """P(R ≥ blacks and R + W + M ≥ n): R 大王, W other cards stronger than any base (小王, 2s),
     M the most cards of one rank above the base: the shape of every plain answer (R3.1)."""
+    return _beat_laws(_pmf(reds, c, u), _pmf(wild, c, u), tuple(_pmf(t, c, u) for t in above), blacks, n)
+
+
+def _beat_laws(rp: Sequence[float], wp: Sequence[float], above: Sequence[Sequence[float]], blacks: int,
+               n: int) -> float:
+    """``_beat`` from the laws of R, W and each rank above the base."""
     # law of M, the largest count over the ranks above the base, as a product of CDFs
     cdf = [1.0] * (n + 1)
-    for total in above:
-        pmf = _pmf(total, c, u)
+    for pmf in above:
         run = 0.0
         for m in range(n + 1):
             run += pmf[m] if m < len(pmf) else 0.0
             cdf[m] *= min(run, 1.0)
     m_tail = [1.0] + [1.0 - cdf[m - 1] for m in range(1, n + 1)]  # P(M ≥ m)
-    wp = _pmf(wild, c, u)
     # P(W + M ≥ k) for k = 0..n
     tail = [1.0] * (n + 1)
     for k in range(1, n + 1):
         tail[k] = sum(pw * (m_tail[k - w] if k - w > 0 else 1.0) for w, pw in enumerate(wp))
-    rp = _pmf(reds, c, u)
     return min(1.0, sum(pr * (tail[n - r] if n - r > 0 else 1.0) for r, pr in enumerate(rp) if r >= blacks))

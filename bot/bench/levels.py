@@ -1,19 +1,61 @@
-"""The arena's levels: every level players are offered (``bot.ai.LEVELS``) and ``basic0``, the frozen
-baseline that only the benchmarks know — a baseline is no player, so ``bot.ai`` does not list it
-(issue 33 §3)."""
+"""The arena's levels: every level players are offered (``bot.ai.LEVELS``), ``basic0``, the frozen
+baseline, and ``basicb``, ``basic`` with the learned belief's odds, kept to measure — neither is a
+player offered, so ``bot.ai`` does not list them (issue 33 §3, issue 32)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from bot.ai import LEVELS, Player, make_player
+from bot.ai.basic import decide, decide_play
+from bot.ai.belief import Belief, belief
+from bot.ai.situation import Situation
+from bot.engine import Event, MatchView, SeatView
 
 from .basic0 import FrozenBasicPlayer
 
-ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic0")
-"""Every level the arena plays: ``basic0`` is ``basic`` before issue 17, frozen (``bot.bench.basic0``)."""
+ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic0", "basicb")
+"""Every level the arena plays: ``basic0`` is ``basic`` before issue 17, frozen (``bot.bench.basic0``);
+``basicb`` is ``basic`` judging whether an opponent beats a play by the belief (``BeliefBasicPlayer``)."""
+
+
+class BeliefBasicPlayer:
+    """``basic`` whose odds that an opponent beats a play (``Situation.risk``) read that seat's expected
+    hand from the learned belief (``bot.ai.belief``) instead of spreading the unseen cards uniformly.
+    Measured against ``basic`` and not taken (README, issue 32): the belief costs milliseconds a decision."""
+
+    level = "basicb"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: MatchView | SeatView, legal: Sequence[str]) -> str:
+        if isinstance(view, MatchView):
+            if view.phase != "play" or view.game is None:
+                return decide(view, legal).action
+            seat_view, events = view.game, view.events
+        else:
+            seat_view, events = view, []
+        sit = Situation.from_view(seat_view)
+        sit.held = believed(seat_view, events)
+        return decide_play(sit, legal).action
+
+
+def believed(view: SeatView, match_events: Sequence[Event]) -> Callable[[int], list[float]]:
+    """Each seat's expected hand by the belief, computed at the first question only (most decisions ask none)."""
+    found: list[Belief] = []
+
+    def held(seat: int) -> list[float]:
+        if not found:
+            found.append(belief(view, match_events))
+        return found[0].holding(seat)
+    return held
 
 
 def arena_player(level: str, seed: int | None = None, budget: float | None = None, work: int | None = None) -> Player:
     """A player of any arena level, seeded as ``make_player`` seeds one (``budget``, ``work``: ``strong``'s)."""
     if level == "basic0":
         return FrozenBasicPlayer(seed)
+    if level == "basicb":
+        return BeliefBasicPlayer(seed)
     return make_player(level, seed, budget, work)
