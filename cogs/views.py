@@ -119,6 +119,10 @@ class Card:
     draw: Callable[[], bytes]
     filename: str
     view: discord.ui.View | None
+    key: object = None
+    """What the picture is drawn from (compared with ``==``): an edit whose card has the key of the picture
+    already shown keeps that picture instead of drawing and uploading the same one again (issue 34). None:
+    not known, always drawn."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "content", fit(self.content))
@@ -424,8 +428,9 @@ def table_card(table: Table, banner: str | None = None, burst: int = 0) -> Card:
         return Card(table_content(table, banner, burst), partial(render_match, MatchSummary(m.games, list(m.results)),
                                                           names, ai), "match.png", table_view(table))
     view = m.view(0) if m is not None else None  # any seat: the picture shows no hand
-    return Card(table_content(table, banner, burst), partial(render_table, view, _extras(table.face())), "table.png",
-                table_view(table))
+    extras = _extras(table.face())
+    return Card(table_content(table, banner, burst), partial(render_table, view, extras), "table.png",
+                table_view(table), ("table", view, extras))
 
 
 # ---------------------------------------------------------------------- the seat picker
@@ -589,7 +594,9 @@ def hand_panel(now: SeatNow, *, notice: str | None = None, done: str | None = No
         lines.append(f"✅ {done}")
     highlight = hint.action[5:] if hint and hint.action.startswith("play ") else None
     # the whole game screen: the table from this seat (自己 at the bottom), the hand under it
-    card = Card("\n".join(lines), partial(render_panel, mv, _extras(now.face), highlight), "hand.png", view)
+    extras = _extras(now.face)
+    card = Card("\n".join(lines), partial(render_panel, mv, extras, highlight), "hand.png", view,
+                ("panel", mv, extras, highlight))
     return Panel(card, now.key)
 
 

@@ -466,3 +466,21 @@ async def test_table_command_reposts_at_the_bottom(tmp_path, monkeypatch):
     assert table.message_id != old and old not in h.fake.messages  # the old one is deleted
     assert h.table_message()["attachments"][0]["filename"] == "table.png"
     await h.bot.close()
+
+
+async def test_a_flush_with_the_same_picture_edits_the_words_and_keeps_the_picture(tmp_path, monkeypatch):
+    """Issue 34 §1: a redraw whose picture would not change (the same ``Card.key``) is neither drawn nor
+    uploaded again; the message keeps the picture it has."""
+    h = await start_harness(tmp_path, monkeypatch)
+    await h.command(HOST, "open", games=1, ai="random")
+    table = h.service.tables[CHANNEL]
+    drawn = h.fake.requests[:]
+    await h.messenger.flush(table.id)  # nothing changed: the same picture
+    assert h.messenger.kept == 1
+    edits = [r for r in h.fake.requests[len(drawn):] if r.method == "PATCH"]
+    assert edits and all(not r.files for r in edits)
+    assert h.table_message()["attachments"][0]["filename"] == "table.png"
+    await h.click(B, int(h.table_message()["id"]), h.button(h.table_message(), "sit"))
+    await h.service.add_ai(CHANNEL, HOST.id, seat=3)  # the picture changes: drawn again
+    await h.messenger.flush(table.id)
+    assert h.messenger.kept == 1

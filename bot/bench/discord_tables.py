@@ -118,6 +118,8 @@ class _Recorder:
     """Users with a live panel, by channel."""
     pending: dict[tuple[int, int], deque[tuple[float, _Move]]] = field(default_factory=dict)
     moves: list[_Move] = field(default_factory=list)
+    drawn: int = 0
+    """Pictures drawn in the window; ``kept`` counts the redraws skipped as the same picture (``Card.key``)."""
     signals: dict[int, _Signal] = field(default_factory=dict)
 
     def signal(self, channel: int) -> _Signal:
@@ -185,6 +187,7 @@ def _patched(recorder: _Recorder) -> Iterator[Callable[[Any, str, Any], None]]:
         made = time.perf_counter()
         f = await drawn(card)
         recorder.made[id(f)] = made
+        recorder.drawn += recorder.start <= made < recorder.end
         return f
 
     patch(Card, "file", file)
@@ -335,7 +338,9 @@ async def _measure(h: Harness, rec: _Recorder, rng: random.Random, tables: int, 
     rec.start = time.perf_counter()
     rec.end = rec.start + seconds
     sampler.start()
+    kept = h.messenger.kept
     await asyncio.sleep(seconds)
+    kept = h.messenger.kept - kept
     counts = sampler.stop()
     threads = clocks_between(before, thread_clocks())
     cpu = time.process_time() - cpu
@@ -343,7 +348,8 @@ async def _measure(h: Harness, rec: _Recorder, rng: random.Random, tables: int, 
     for signal in rec.signals.values():
         signal.fire()
     await asyncio.gather(*players)
-    return _figures(rec, threads, counts, sampler.cpu, cpu, closed - rec.start, clicks, closed, tables)
+    return _figures(rec, threads, counts, sampler.cpu, cpu, closed - rec.start, clicks, closed, tables) | {
+        "drawn": rec.drawn, "kept": kept}
 
 
 def _figures(rec: _Recorder, threads: dict[int, tuple[str, float]], counts: dict[str, float], sampler_cpu: float,
@@ -385,6 +391,8 @@ def report(r: dict[str, Any]) -> str:
         f"(the fake Discord and scripted players: {r['bench_cpu'] / moves * 1000:.1f} ms more, not counted)",
         f"    click → answered: p50 {_pct(c, 0.5) * 1000:.0f} ms, p99 {_pct(c, 0.99) * 1000:.0f} ms "
         f"({len(c):,} clicks)",
+        f"    pictures: {r['drawn']:,} drawn, {r['kept']:,} redraws skipped as the same picture "
+        f"({r['drawn'] / moves:.2f} drawn a move)",
         f"    move → every picture sent: p50 {_pct(m, 0.5):.2f} s, p99 {_pct(m, 0.99):.2f} s ({len(m):,} moves"
         + (f", {r['late']} not shown by the window's end" if r["late"] else "") + ")",
     ]
