@@ -23,11 +23,12 @@ from .theme import (
     CARD_RED,
     GOLD,
     RGB,
+    px,
 )
 
 SUITS = "♠♥♣♦"
 JOKERS = {"B": "小王", "R": "大王"}
-SHADOW = 4
+SHADOW = px(4)
 """Pixels of drop shadow baked under each card, so overlapping cards stay distinct."""
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from . import fonts
-from .theme import RGB
+from .theme import RGB, px
 
 ELLIPSIS = "…"
 
@@ -94,7 +94,7 @@ def pill(
     pad_x, h = (size // 2 if pad is None else pad), int(size * 1.45)
     x, y = center
     box = (x - w // 2 - pad_x, y - h // 2, x + (w + 1) // 2 + pad_x, y + h // 2)
-    d.rounded_rectangle(box, radius=h // 2, fill=fill, outline=outline, width=3 if outline else 0)
+    d.rounded_rectangle(box, radius=h // 2, fill=fill, outline=outline, width=px(3) if outline else 0)
     text(d, (x, y), s, size, ink, weight, anchor="mm")
     return box
 
