@@ -121,8 +121,9 @@ LABELS = tuple((px(x), px(y), align) for x, y, align in (
 (x, y, "l") starts at x, (x, y, "c") is centred on x."""
 SPOT_W = px(220)
 HALO = px(30)
-SMALL = (px(74), px(102))
-"""The cards at a seat: as small as they can be while their rank still reads at phone width."""
+SMALL_W = max(px(74), cards.min_width(FINE))
+SMALL = (SMALL_W, SMALL_W * 102 // 74)
+"""The cards at a seat: as small as they can be while their rank still reads at phone width (``FINE``)."""
 BIG = (px(92), px(128))
 CENTRE = (px(600), px(505))
 CENTRE_W = px(400)

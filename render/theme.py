@@ -38,7 +38,7 @@ CARD_BACK: RGB = (46, 84, 160)
 
 BASE_WIDTH = 1200
 """The width every module's geometry is written for: each length, font size included, goes through ``px``."""
-WIDTH = 800
+WIDTH = 640
 """Every image is this wide (the table, the hand, the panel, results, standings). Discord shows a picture at
 the message's width — about 400 px on a phone, at most about 550 on a desktop — so pixels beyond twice a
 phone's are scaled away by the client; and a move's pictures cost CPU by their pixels (issue 34)."""
@@ -56,7 +56,7 @@ PHONE_MIN_PX = 11
 
 
 def min_font(width: int = WIDTH) -> int:
-    """The smallest font size legible on a phone in an image ``width`` pixels wide (33 at 1200, 22 at 800)."""
+    """The smallest font size legible on a phone in an image ``width`` pixels wide (33 at 1200, 18 at 640)."""
     return -(-PHONE_MIN_PX * width // PHONE_WIDTH)
 
 
