@@ -484,3 +484,22 @@ async def test_a_flush_with_the_same_picture_edits_the_words_and_keeps_the_pictu
     await h.service.add_ai(CHANNEL, HOST.id, seat=3)  # the picture changes: drawn again
     await h.messenger.flush(table.id)
     assert h.messenger.kept == 1
+
+
+async def test_a_panel_asked_to_redraw_the_same_picture_edits_its_words_only(tmp_path, monkeypatch):
+    """Issue 34 §1: a live panel keeps the key of the picture it shows; a redraw of the same picture (here the
+    seat's key forgotten, as after a restart) edits its words and buttons without drawing or uploading."""
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h)
+    await panel_of(h, A)
+    live = h.messenger._panels[(table.id, A.id)]
+    edits, kept = [], h.messenger.kept
+    for _ in range(2):
+        live.key = None
+        since = len(h.fake.requests)
+        await h.messenger._refresh_panels(table)
+        assert live.task is not None
+        await live.task
+        edits.append([r for r in h.fake.requests[since:] if r.method == "PATCH"])
+    assert edits[0] and edits[0][-1].files == ["hand.png"]  # not known yet: drawn
+    assert edits[1] and not edits[1][-1].files and h.messenger.kept == kept + 1
