@@ -9,10 +9,8 @@ that the caller renders them off the event loop from views taken on it.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
@@ -54,6 +52,7 @@ from render.table import relative
 
 from .i18n import LABEL, OPTION, bilingual, fit
 from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
+from .renderer import RENDERER
 
 TEAM_ZH = ("红方", "蓝方")
 RULES_ZH = {name: zh for name, (zh, _) in PRESET_WORDS.items()}
@@ -62,9 +61,6 @@ MAX_OPTIONS = 25
 """Discord's limit of options in one select."""
 RECENT = 3
 """Lines of the public log under the table picture."""
-RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gouji-render")
-"""One drawing thread: Pillow's fonts and the renderer's caches are shared, so pictures are drawn one
-at a time, off the event loop (each takes tens of milliseconds)."""
 
 TIPS = (
     "逢Q盖帽", "有单不发3", "小花挂4，不出也恣", "小花早挂，晚发不活", "过牌不烧，烧牌优先",
@@ -128,8 +124,8 @@ class Card:
         object.__setattr__(self, "content", fit(self.content))
 
     async def file(self) -> discord.File:
-        """The picture as an attachment, drawn off the event loop so the bot stays responsive."""
-        png = await asyncio.get_running_loop().run_in_executor(RENDERER, self.draw)
+        """The picture as an attachment, drawn in a drawing process so the bot stays responsive."""
+        png = await RENDERER.draw(self.draw)
         return discord.File(io.BytesIO(png), filename=self.filename)
 
 
