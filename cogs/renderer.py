@@ -15,7 +15,7 @@ import logging
 import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 log = logging.getLogger(__name__)
@@ -26,19 +26,24 @@ PROCESSES = os.cpu_count() or 1
 
 
 class Renderer:
-    """A pool of drawing processes, started on the first picture."""
+    """A pool of drawing processes, started on the first picture; with ``processes`` 0, one drawing thread
+    in this process instead (what a test that watches the drawing needs: its spies live here)."""
 
     def __init__(self, processes: int = PROCESSES) -> None:
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
+        self._thread = None if processes else ThreadPoolExecutor(1, thread_name_prefix="gouji-render")
+        """One thread: Pillow's fonts are not to be shared between threads drawing at once."""
 
     def _fresh(self) -> ProcessPoolExecutor:
         self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("forkserver"))
         return self._pool
 
     async def draw(self, picture: Callable[[], bytes]) -> bytes:
-        """``picture()`` run in a drawing process."""
+        """``picture()`` run in a drawing process (or the drawing thread)."""
         loop = asyncio.get_running_loop()
+        if self._thread is not None:
+            return await loop.run_in_executor(self._thread, picture)
         try:
             return await loop.run_in_executor(self._pool or self._fresh(), picture)
         except BrokenProcessPool:

@@ -1,8 +1,8 @@
 """Where a process's CPU goes while a benchmark runs, by layer of the bot.
 
 Two measures, because one thread holds the event loop and the others do one thing each:
-- every thread's own CPU clock (``pthread_getcpuclockid``), exact: a renderer thread's is all
-  drawing, a SQLite connection's thread's all store work;
+- every thread's own CPU clock (``pthread_getcpuclockid``), exact: a SQLite connection's thread's is
+  all store work (and the drawing processes' clocks, ``process_clocks``, all drawing);
 - within the event loop's thread, where its time goes by sampling its stack every few
   milliseconds of CPU (``SIGPROF``): each sample counts for the innermost frame whose module belongs to a
   layer (``json.dumps`` called by the store is the store's), and a sample of the loop waiting in
