@@ -75,6 +75,8 @@ class _Live:
     channel_id: int | None = None
     message_id: int | None = None
     want: str | None = None
+    shown: object = None
+    """The key (``Card.key``) of the hand picture it shows: a redraw of the same picture is not uploaded."""
     task: asyncio.Task[None] | None = None
     expiry: asyncio.TimerHandle | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -110,6 +112,8 @@ class _Pending:
     """Players to call to the game's ready check (第八条), all in one message."""
     call_message: int | None = None
     """The last such call: the next one replaces it."""
+    shown: object = None
+    """The key (``Card.key``) of the table message's picture: an edit with the same picture keeps it."""
     task: asyncio.Task[None] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -123,6 +127,9 @@ class TableMessenger:
         self.debounce = debounce
         self._tables: dict[int, _Pending] = {}
         self._panels: dict[tuple[int, int], _Live] = {}
+        self.kept = 0
+        """Pictures not drawn because the message already showed the same one (``Card.key``): a figure for
+        ``bench tables --discord``."""
 
     # ------------------------------------------------------------------ the listener
     async def on_change(self, table: Table, change: Change) -> None:
@@ -327,9 +334,14 @@ class TableMessenger:
                     elif want == "moved":
                         await live.edit(content=moved_panel(table, seat), attachments=[], view=None)
                     else:
-                        panel = hand_panel(table.seat_now(seat))
-                        await live.edit(content=panel.card.content, attachments=[await panel.card.file()],
-                                        view=panel.card.view)
+                        card = hand_panel(table.seat_now(seat)).card
+                        if card.key == live.shown:  # the same picture: the words and buttons only
+                            self.kept += 1
+                            await live.edit(content=card.content, view=card.view)
+                        else:
+                            live.shown = None  # not known until the edit is through
+                            await live.edit(content=card.content, attachments=[await card.file()], view=card.view)
+                            live.shown = card.key
             except discord.HTTPException:
                 log.info("hand panel of user %s at table %s can no longer be edited", user_id, table_id)
                 last = True
@@ -399,7 +411,7 @@ class TableMessenger:
             # before that result was handed to it leaves the end to the next flush, which has it
             if not over or ending or repost:
                 below = ending or (bool(results or told) and playing)
-                await self._show(table, channel, banner, repost or below, burst)
+                await self._show(p, channel, banner, repost or below, burst)
             if playing:
                 await self._call_ready(p, channel)
                 await self._ping(p, channel, mentions, warning)
@@ -420,19 +432,29 @@ class TableMessenger:
         new, p.told = m.events[p.told:], len(m.events)
         return tribute_text(new, p.table.names())
 
-    async def _show(self, table: Table, channel: discord.PartialMessageable, banner: str | None,
+    async def _show(self, p: _Pending, channel: discord.PartialMessageable, banner: str | None,
                     repost: bool, burst: int = 0) -> None:
+        table = p.table
         card = table_card(table, banner, burst)
-        file = await card.file()
         if table.message_id is not None and not repost:
+            message = channel.get_partial_message(table.message_id)
             try:
-                await channel.get_partial_message(table.message_id).edit(
-                    content=card.content, attachments=[file], view=card.view, allowed_mentions=QUIET)
+                if card.key is not None and card.key == p.shown:  # the same picture: the words and buttons only
+                    await message.edit(content=card.content, view=card.view, allowed_mentions=QUIET)
+                    self.kept += 1
+                else:
+                    p.shown = None  # not known until the edit is through
+                    await message.edit(content=card.content, attachments=[await card.file()], view=card.view,
+                                       allowed_mentions=QUIET)
+                    p.shown = card.key
                 return
             except discord.NotFound:
-                file.reset()  # the message was deleted: post it again
+                pass  # the message was deleted: post it again
         old = table.message_id
-        message = await channel.send(card.content, file=file, view=card.view or MISSING, allowed_mentions=QUIET)
+        p.shown = None
+        message = await channel.send(card.content, file=await card.file(), view=card.view or MISSING,
+                                     allowed_mentions=QUIET)
+        p.shown = card.key
         await self.service.set_message(table, message.id)
         if old is not None:
             await self._delete(channel, old)

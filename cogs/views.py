@@ -9,10 +9,8 @@ that the caller renders them off the event loop from views taken on it.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
@@ -54,6 +52,7 @@ from render.table import relative
 
 from .i18n import LABEL, OPTION, bilingual, fit
 from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
+from .renderer import RENDERER
 
 TEAM_ZH = ("红方", "蓝方")
 RULES_ZH = {name: zh for name, (zh, _) in PRESET_WORDS.items()}
@@ -62,9 +61,6 @@ MAX_OPTIONS = 25
 """Discord's limit of options in one select."""
 RECENT = 3
 """Lines of the public log under the table picture."""
-RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gouji-render")
-"""One drawing thread: Pillow's fonts and the renderer's caches are shared, so pictures are drawn one
-at a time, off the event loop (each takes tens of milliseconds)."""
 
 TIPS = (
     "逢Q盖帽", "有单不发3", "小花挂4，不出也恣", "小花早挂，晚发不活", "过牌不烧，烧牌优先",
@@ -119,13 +115,17 @@ class Card:
     draw: Callable[[], bytes]
     filename: str
     view: discord.ui.View | None
+    key: object = None
+    """What the picture is drawn from (compared with ``==``): an edit whose card has the key of the picture
+    already shown keeps that picture instead of drawing and uploading the same one again (issue 34). None:
+    not known, always drawn."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "content", fit(self.content))
 
     async def file(self) -> discord.File:
-        """The picture as an attachment, drawn off the event loop so the bot stays responsive."""
-        png = await asyncio.get_running_loop().run_in_executor(RENDERER, self.draw)
+        """The picture as an attachment, drawn in a drawing process so the bot stays responsive."""
+        png = await RENDERER.draw(self.draw)
         return discord.File(io.BytesIO(png), filename=self.filename)
 
 
@@ -424,8 +424,9 @@ def table_card(table: Table, banner: str | None = None, burst: int = 0) -> Card:
         return Card(table_content(table, banner, burst), partial(render_match, MatchSummary(m.games, list(m.results)),
                                                           names, ai), "match.png", table_view(table))
     view = m.view(0) if m is not None else None  # any seat: the picture shows no hand
-    return Card(table_content(table, banner, burst), partial(render_table, view, _extras(table.face())), "table.png",
-                table_view(table))
+    extras = _extras(table.face())
+    return Card(table_content(table, banner, burst), partial(render_table, view, extras), "table.png",
+                table_view(table), ("table", view, extras))
 
 
 # ---------------------------------------------------------------------- the seat picker
@@ -589,7 +590,9 @@ def hand_panel(now: SeatNow, *, notice: str | None = None, done: str | None = No
         lines.append(f"✅ {done}")
     highlight = hint.action[5:] if hint and hint.action.startswith("play ") else None
     # the whole game screen: the table from this seat (自己 at the bottom), the hand under it
-    card = Card("\n".join(lines), partial(render_panel, mv, _extras(now.face), highlight), "hand.png", view)
+    extras = _extras(now.face)
+    card = Card("\n".join(lines), partial(render_panel, mv, extras, highlight), "hand.png", view,
+                ("panel", mv, extras, highlight))
     return Panel(card, now.key)
 
 

@@ -7,6 +7,7 @@ shows four different suits as a real deal would.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -23,11 +24,15 @@ from .theme import (
     CARD_RED,
     GOLD,
     RGB,
+    px,
 )
 
 SUITS = "♠♥♣♦"
 JOKERS = {"B": "小王", "R": "大王"}
-SHADOW = 4
+SHADOW = px(4)
+RANK = 0.46
+"""A rank's font size as a share of its card's width: the smallest card drawn is as wide as its rank needs
+(``min_width``)."""
 """Pixels of drop shadow baked under each card, so overlapping cards stay distinct."""
 
 
@@ -75,6 +80,11 @@ def _condensed(word: str, size: int, width: int) -> Image.Image:
     return mask.resize((min(width, mask.width), mask.height), Image.Resampling.LANCZOS)
 
 
+def min_width(size: int) -> int:
+    """The narrowest card whose rank is drawn at ``size`` pixels or more."""
+    return math.ceil(size / RANK)
+
+
 @lru_cache(maxsize=512)
 def face(symbol: str, suit: int, w: int, h: int, selected: bool = False) -> Image.Image:
     """One card face, ``w``×``h`` plus its shadow, as RGBA.
@@ -89,7 +99,7 @@ def face(symbol: str, suit: int, w: int, h: int, selected: bool = False) -> Imag
     col = int(w * 0.40)
     cx = int(w * 0.06) + col // 2
     if symbol in JOKERS:
-        size = int(w * 0.46)  # as tall as a rank, squeezed to the column: 小王 reads at phone size
+        size = int(w * RANK)  # as tall as a rank, squeezed to the column: 小王 reads at phone size
         y = int(h * 0.04)
         for ch in JOKERS[symbol]:
             glyph = _condensed(ch, size, int(w * 0.34))
@@ -103,7 +113,7 @@ def face(symbol: str, suit: int, w: int, h: int, selected: bool = False) -> Imag
             anchor="mm",
         )
         return img
-    size = int(w * 0.46)
+    size = int(w * RANK)
     if symbol == "T":
         ten = _condensed("10", size, int(w * 0.32))
         img.paste((*ink, 255), (cx - ten.width // 2, int(h * 0.04)), ten)

@@ -125,7 +125,7 @@ PHONE_WIDTH = 400
 
 def at_phone_width(png: bytes, width: int = PHONE_WIDTH) -> bytes:
     """A picture scaled down to ``width`` pixels, as a phone shows it (to judge what still reads)."""
-    img = Image.open(io.BytesIO(png))
+    img = Image.open(io.BytesIO(png)).convert("RGB")  # a palette picture would be resized by nearest pixel
     small = img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     small.save(out, format="PNG", optimize=True)

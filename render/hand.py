@@ -15,19 +15,22 @@ from bot.words import play_words
 
 from . import cards, fonts
 from .draw import fit, pill, text, text_width, to_png
-from .theme import BG, FINE, GOLD, MUTED, PANEL_LINE, TEXT, WIDTH
+from .theme import BG, FINE, GOLD, MUTED, PANEL_LINE, TEXT, WIDTH, px
 
-MARGIN = 24
-HEADER = 76
-CARD_W, CARD_H = 92, 128
-LIFT = 24
+MARGIN = px(24)
+HEADER = px(76)
+CARD_W, CARD_H = px(92), px(128)
+LIFT = px(24)
 """How far a card of the highlighted play is raised, like a selected card in a card game app."""
-COUNT_H = 44
-MARK_H = 52
-ROW_H = COUNT_H + LIFT + CARD_H + MARK_H + 8
-GAP = 18
-STEPS = range(44, 29, -2)
-"""Overlap steps tried, widest first; 30 still shows a card's rank and suit column."""
+COUNT_H = px(44)
+MARK_H = px(52)
+ROW_H = COUNT_H + LIFT + CARD_H + MARK_H + px(8)
+GAP = px(18)
+STEPS = range(px(44), px(29), -max(1, px(2)))
+"""Overlap steps tried, widest first; the narrowest (30 at ``BASE_WIDTH``) still shows a card's rank and suit
+column."""
+TITLE_SIZE = px(36)
+"""The heading, the highlighted play's words and each group's ×N."""
 
 GOUJI_PURE, GOUJI_WITH_TWOS, WITH_TWOS_SHORT = "够级", "带2够级", "带2"
 EMPTY = "没有手牌"
@@ -118,13 +121,13 @@ def draw_hand(hand_text: str, highlight: str | None = None, title: str | None = 
         play = str(parse_play(highlight))
         chosen = {sym: play.count(sym) for sym in dict.fromkeys(play)}
         words = play_words(play)
-        w = text_width(words, 36, fonts.BLACK)
-        pill(d, (WIDTH - MARGIN - w // 2 - 18, HEADER // 2), words, 36, GOLD, (40, 28, 0), fonts.BLACK)
-        heading = fit(heading, 36, fonts.BOLD, WIDTH - 2 * MARGIN - w - 60)
-    text(d, (MARGIN, HEADER // 2), heading, 36, TEXT, fonts.BOLD, anchor="lm")
-    d.line((MARGIN, HEADER - 4, WIDTH - MARGIN, HEADER - 4), fill=PANEL_LINE, width=2)
+        w = text_width(words, TITLE_SIZE, fonts.BLACK)
+        pill(d, (WIDTH - MARGIN - w // 2 - px(18), HEADER // 2), words, TITLE_SIZE, GOLD, (40, 28, 0), fonts.BLACK)
+        heading = fit(heading, TITLE_SIZE, fonts.BOLD, WIDTH - 2 * MARGIN - w - px(60))
+    text(d, (MARGIN, HEADER // 2), heading, TITLE_SIZE, TEXT, fonts.BOLD, anchor="lm")
+    d.line((MARGIN, HEADER - px(4), WIDTH - MARGIN, HEADER - px(4)), fill=PANEL_LINE, width=px(2))
     if not groups:
-        text(d, (WIDTH // 2, HEADER + ROW_H // 2), empty, 40, MUTED, fonts.BOLD, anchor="mm")
+        text(d, (WIDTH // 2, HEADER + ROW_H // 2), empty, px(40), MUTED, fonts.BOLD, anchor="mm")
         return img
     twos = dict(groups).get("2", 0)
     step = layout.step
@@ -134,7 +137,7 @@ def draw_hand(hand_text: str, highlight: str | None = None, title: str | None = 
         top = HEADER + r * ROW_H
         for sym, n in row:
             gw = _group_width(n, step)
-            text(d, (x + gw // 2, top + COUNT_H // 2 + 6), f"×{n}", 36, MUTED, fonts.BOLD, anchor="mm")
+            text(d, (x + gw // 2, top + COUNT_H // 2 + px(6)), f"×{n}", TITLE_SIZE, MUTED, fonts.BOLD, anchor="mm")
             picked = min(n, chosen.get(sym, 0))
             for i, (_, suit) in enumerate(cards.suited(sym * n)):
                 selected = i < picked
@@ -143,7 +146,7 @@ def draw_hand(hand_text: str, highlight: str | None = None, title: str | None = 
                 img.paste(face, (x + i * step, y), face)
             mark = gouji_mark(sym, n, twos)
             if mark:
-                _mark(d, mark, x, top + COUNT_H + LIFT + CARD_H + 8, gw)
+                _mark(d, mark, x, top + COUNT_H + LIFT + CARD_H + px(8), gw)
             x += gw + GAP
     return img
 
@@ -151,13 +154,13 @@ def draw_hand(hand_text: str, highlight: str | None = None, title: str | None = 
 def _mark(d: ImageDraw.ImageDraw, mark: str, x: int, y: int, gw: int) -> None:
     """够级 under a rank group: a gold bar when the rank is 够级 alone, a gold outline for 带2够级
     (shortened to 带2 under a narrow group: the words stay at phone size rather than shrink)."""
-    box = (x, y, x + gw, y + MARK_H - 10)
-    mid = (x + gw // 2, y + (MARK_H - 10) // 2)
+    box = (x, y, x + gw, y + MARK_H - px(10))
+    mid = (x + gw // 2, y + (MARK_H - px(10)) // 2)
     if mark == GOUJI_PURE:
-        d.rounded_rectangle(box, 10, fill=GOLD)
+        d.rounded_rectangle(box, px(10), fill=GOLD)
         text(d, mid, mark, FINE, (50, 30, 0), fonts.BLACK, anchor="mm")
         return
-    d.rounded_rectangle(box, 10, outline=GOLD, width=2)
-    if text_width(mark, FINE, fonts.BOLD) > gw - 12:
+    d.rounded_rectangle(box, px(10), outline=GOLD, width=px(2))
+    if text_width(mark, FINE, fonts.BOLD) > gw - px(12):
         mark = WITH_TWOS_SHORT
     text(d, mid, mark, FINE, GOLD, fonts.BOLD, anchor="mm")

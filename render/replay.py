@@ -35,25 +35,28 @@ from .theme import (
     TEAM_FILL,
     TEXT,
     WIDTH,
+    px,
 )
 
 ORDER = "3456789TJQKA2BR"
-MARGIN = 20
-HEADER_H = 64
-LINE_H = 54
-ROW_H = 2 * LINE_H + 8
+MARGIN = px(20)
+HEADER_H = px(64)
+LINE_H = px(54)
+ROW_H = 2 * LINE_H + px(8)
 """A seat's line of the strip holds its hand on up to two lines of rank tokens: a whole hand of 36
 (up to 15 ranks) fits at full size."""
 STRIP_H = HEADER_H + 6 * ROW_H + MARGIN
-REPLAY_SIZE = (WIDTH, 1000 + STRIP_H)
+REPLAY_SIZE = (WIDTH, px(1000) + STRIP_H)
 """Every frame is this size, so stepping through a replay never makes the message jump."""
-NAME_W = 210
-RANK_SIZE = 36
+NAME_W = px(210)
+RANK_SIZE = px(36)
 COUNT_SIZE = FINE
-TOKEN_H = 46
-TOKEN_GAP = 10
+TOKEN_H = px(46)
+TOKEN_GAP = px(10)
+TOKEN_PAD = px(16)
+"""A token's card is its rank's width and this much more."""
 GIF_WIDTH = 600
-"""The animated replay is drawn at half size: hundreds of frames stay a few MB."""
+"""The animated replay is drawn smaller than its frames: hundreds of frames stay a few MB."""
 
 
 def _groups(hand: str) -> list[tuple[str, int]]:
@@ -62,8 +65,8 @@ def _groups(hand: str) -> list[tuple[str, int]]:
 
 
 def _token_width(sym: str, n: int, size: int) -> int:
-    w = text_width(rank_label(sym), size, fonts.BLACK) + 16
-    return w + (text_width(f"×{n}", COUNT_SIZE, fonts.BOLD) + 4 if n > 1 else 0)
+    w = text_width(rank_label(sym), size, fonts.BLACK) + TOKEN_PAD
+    return w + (text_width(f"×{n}", COUNT_SIZE, fonts.BOLD) + px(4) if n > 1 else 0)
 
 
 def _lines(groups: list[tuple[str, int]], room: int, size: int, gap: int) -> list[list[tuple[str, int]]]:
@@ -84,7 +87,7 @@ def _tokens(d: ImageDraw.ImageDraw, x0: int, top: int, hand: str, room: int) -> 
     ×n beside it when more than one."""
     groups = _groups(hand)
     if not groups:
-        text(d, (x0, top - 4 + ROW_H // 2), "出完", FINE, DIM, fonts.BOLD, anchor="lm")
+        text(d, (x0, top - px(4) + ROW_H // 2), "出完", FINE, DIM, fonts.BOLD, anchor="lm")
         return
     size, gap = RANK_SIZE, TOKEN_GAP
     while size > FINE and len(_lines(groups, room, size, gap)) > 2:
@@ -92,7 +95,7 @@ def _tokens(d: ImageDraw.ImageDraw, x0: int, top: int, hand: str, room: int) -> 
     lines = _lines(groups, room, size, gap)
     if len(lines) == 1 or len(lines) > 2:  # one line: centred in the row; more than two: squeezed onto two
         lines = [groups] if len(lines) == 1 else [groups[: (len(groups) + 1) // 2], groups[(len(groups) + 1) // 2:]]
-    centres = [top - 4 + ROW_H // 2] if len(lines) == 1 else [top + LINE_H // 2, top + LINE_H + LINE_H // 2]
+    centres = [top - px(4) + ROW_H // 2] if len(lines) == 1 else [top + LINE_H // 2, top + LINE_H + LINE_H // 2]
     for line, cy in zip(lines, centres, strict=True):
         _token_line(d, x0, cy, line, size, gap)
 
@@ -100,14 +103,14 @@ def _tokens(d: ImageDraw.ImageDraw, x0: int, top: int, hand: str, room: int) -> 
 def _token_line(d: ImageDraw.ImageDraw, x: int, cy: int, groups: list[tuple[str, int]], size: int, gap: int) -> None:
     for sym, n in groups:
         label = rank_label(sym)
-        w = text_width(label, size, fonts.BLACK) + 16
-        d.rounded_rectangle((x, cy - TOKEN_H // 2, x + w, cy + TOKEN_H // 2), 8, fill=CARD_FACE)
+        w = text_width(label, size, fonts.BLACK) + TOKEN_PAD
+        d.rounded_rectangle((x, cy - TOKEN_H // 2, x + w, cy + TOKEN_H // 2), px(8), fill=CARD_FACE)
         ink = CARD_RED if sym == "R" else (CARD_JOKER_BLACK if sym == "B" else CARD_BLACK)
         text(d, (x + w // 2, cy), label, size, ink, fonts.BLACK, anchor="mm")
         x += w
         if n > 1:
-            text(d, (x + 3, cy + 2), f"×{n}", COUNT_SIZE, GOLD, fonts.BOLD, anchor="lm")
-            x += text_width(f"×{n}", COUNT_SIZE, fonts.BOLD) + 4
+            text(d, (x + px(3), cy + px(2)), f"×{n}", COUNT_SIZE, GOLD, fonts.BOLD, anchor="lm")
+            x += text_width(f"×{n}", COUNT_SIZE, fonts.BOLD) + px(4)
         x += gap
 
 
@@ -117,7 +120,8 @@ def draw_hands(view: SeatView | MatchView, hands: Sequence[str], extras: TableEx
     img = Image.new("RGB", (WIDTH, STRIP_H), BG)
     d = ImageDraw.Draw(img)
     if caption:
-        text(d, (MARGIN, HEADER_H // 2 + 4), fit(caption, FINE + 3, fonts.BOLD, WIDTH - 2 * MARGIN), FINE + 3, TEXT,
+        size = FINE + px(3)
+        text(d, (MARGIN, HEADER_H // 2 + px(4)), fit(caption, size, fonts.BOLD, WIDTH - 2 * MARGIN), size, TEXT,
              fonts.BOLD, anchor="lm")
     places = view.game.places if isinstance(view, MatchView) and view.game else getattr(view, "places", [None] * 6)
     for seat in range(6):
@@ -125,19 +129,19 @@ def draw_hands(view: SeatView | MatchView, hands: Sequence[str], extras: TableEx
         y0 = HEADER_H + pos * ROW_H
         cy = y0 + ROW_H // 2
         team = seat % 2
-        d.rounded_rectangle((MARGIN // 2, y0 + 4, WIDTH - MARGIN // 2, y0 + ROW_H - 4), 12,
+        d.rounded_rectangle((MARGIN // 2, y0 + px(4), WIDTH - MARGIN // 2, y0 + ROW_H - px(4)), px(12),
                             fill=TEAM_FILL[team] if seat == viewer else PANEL)
-        d.rectangle((MARGIN // 2, y0 + 4, MARGIN // 2 + 8, y0 + ROW_H - 4), fill=TEAM[team])
-        name = fit(f"{RELATIVE[pos]} {seat_name(extras, seat)}", FINE, fonts.BOLD, NAME_W - 16)
-        text(d, (MARGIN + 8, cy), name, FINE, TEAM[team] if seat != viewer else TEXT, fonts.BOLD, anchor="lm")
+        d.rectangle((MARGIN // 2, y0 + px(4), MARGIN // 2 + px(8), y0 + ROW_H - px(4)), fill=TEAM[team])
+        name = fit(f"{RELATIVE[pos]} {seat_name(extras, seat)}", FINE, fonts.BOLD, NAME_W - px(16))
+        text(d, (MARGIN + px(8), cy), name, FINE, TEAM[team] if seat != viewer else TEXT, fonts.BOLD, anchor="lm")
         x = MARGIN + NAME_W
         right = WIDTH - MARGIN
         place = places[seat] if seat < len(places) else None
         if place is not None:
             w = pill_width(PLACE_ZH[place], FINE, fonts.BOLD)
             pill(d, (right - w // 2, cy), PLACE_ZH[place], FINE, GOLD if place == 1 else MUTED, BG, fonts.BOLD)
-            right -= w + 10
-        _tokens(d, x, y0 + 4, hands[seat], right - x)
+            right -= w + px(10)
+        _tokens(d, x, y0 + px(4), hands[seat], right - x)
     return img
 
 

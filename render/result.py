@@ -33,23 +33,24 @@ from .theme import (
     TEAM_NAME,
     TEXT,
     WIDTH,
+    px,
 )
 
-HEADER = 112
-ROW_H = 112
+HEADER = px(112)
+ROW_H = px(112)
 """A seat's row: room for two lines of item chips, which stay at phone size however many there are."""
-TEAMS_H = 190
-MATCH_H = 80
-RESULT_SIZE = (WIDTH, HEADER + 6 * ROW_H + 24 + TEAMS_H + MATCH_H)
+TEAMS_H = px(190)
+MATCH_H = px(80)
+RESULT_SIZE = (WIDTH, HEADER + 6 * ROW_H + px(24) + TEAMS_H + MATCH_H)
 """Every game result image is this size."""
-CHIP_H = 48
-CHIPS_X = 480
+CHIP_H = px(48)
+CHIPS_X = px(480)
 """Where a seat's item chips start, after its place and name."""
-MATCH_HEADER = 110
-SEATS_HEAD, SEAT_ROW_H = 56, 76
-GAMES_HEAD, MATCH_ROW_H = 56, 64
-MATCH_FOOTER = 24
-PLACE_COLS = tuple(440 + 100 * i for i in range(6))
+MATCH_HEADER = px(110)
+SEATS_HEAD, SEAT_ROW_H = px(56), px(76)
+GAMES_HEAD, MATCH_ROW_H = px(56), px(64)
+MATCH_FOOTER = px(24)
+PLACE_COLS = tuple(px(440) + px(100) * i for i in range(6))
 """Centres of the match picture's columns 头科 … 大落: how often each seat took each place."""
 
 
@@ -114,7 +115,7 @@ def _grouped(items: Sequence[tuple[str, int]]) -> list[tuple[str, int, int, bool
 def _place_pill(d: ImageDraw.ImageDraw, center: tuple[int, int], place: int) -> None:
     back: RGB = GOLD if place <= 2 else (SILVER if place <= 4 else (150, 40, 44))
     fore: RGB = TEXT if place > 4 else (30, 26, 10)
-    pill(d, center, PLACE_ZH[place], 36, back, fore, fonts.BLACK)
+    pill(d, center, PLACE_ZH[place], px(36), back, fore, fonts.BLACK)
 
 
 def _chip_words(label: str, points: int) -> str:
@@ -122,7 +123,7 @@ def _chip_words(label: str, points: int) -> str:
 
 
 def _chip_width(label: str, points: int) -> int:
-    return text_width(_chip_words(label, points), FINE, fonts.BOLD) + 24
+    return text_width(_chip_words(label, points), FINE, fonts.BOLD) + px(24)
 
 
 def _chip(d: ImageDraw.ImageDraw, x: int, y: int, label: str, points: int, ring: bool = False) -> int:
@@ -132,8 +133,8 @@ def _chip(d: ImageDraw.ImageDraw, x: int, y: int, label: str, points: int, ring:
     ink: RGB = GOOD if points > 0 else (BAD if points < 0 else MUTED)
     right = x + _chip_width(label, points)
     d.rounded_rectangle((x, y - CHIP_H // 2, right, y + CHIP_H // 2), CHIP_H // 2, fill=back,
-                        outline=GOLD if ring else None, width=3 if ring else 0)
-    text(d, (x + 12, y), s, FINE, ink, fonts.BOLD, anchor="lm")
+                        outline=GOLD if ring else None, width=px(3) if ring else 0)
+    text(d, (x + px(12), y), s, FINE, ink, fonts.BOLD, anchor="lm")
     return right
 
 
@@ -154,7 +155,7 @@ def chip_lines(items: Sequence[tuple[str, int, int, bool]], room: int, lines: in
             out.append([])
             x = 0
         out[-1].append((label, pts, ring))
-        x += w + 10
+        x += w + px(10)
     return out
 
 
@@ -171,28 +172,28 @@ def _team_boxes(
     (串三家, 翻倍) on a line of its own under them, clear of the big total."""
     win = _verdict(totals)
     for team in (0, 1):
-        x0 = 24 + team * (WIDTH // 2)
-        box = (x0, top, x0 + WIDTH // 2 - 48, top + TEAMS_H - 30)
+        x0 = px(24) + team * (WIDTH // 2)
+        box = (x0, top, x0 + WIDTH // 2 - px(48), top + TEAMS_H - px(30))
         d.rounded_rectangle(
             box,
-            24,
+            px(24),
             fill=TEAM_FILL[team],
             outline=GOLD if win == team else TEAM[team],
-            width=6 if win == team else 3,
+            width=px(6) if win == team else px(3),
         )
         seats = " ".join(str(s + 1) for s in range(team, 6, 2))
         name = f"{TEAM_NAME[team]} {seats}"
-        text(d, (x0 + 28, top + 44), name, 36, TEXT, fonts.BOLD, anchor="lm")
-        chips = chip_lines(_grouped(extras[team]), box[2] - x0 - 56, lines=1)[0]
-        total_y = top + 62 if chips else (top + box[3]) // 2
-        text(d, (box[2] - 28, total_y), signed(totals[team]), 76, TEAM[team], fonts.BLACK, anchor="rm")
+        text(d, (x0 + px(28), top + px(44)), name, px(36), TEXT, fonts.BOLD, anchor="lm")
+        chips = chip_lines(_grouped(extras[team]), box[2] - x0 - px(56), lines=1)[0]
+        total_y = top + px(62) if chips else (top + box[3]) // 2
+        text(d, (box[2] - px(28), total_y), signed(totals[team]), px(76), TEAM[team], fonts.BLACK, anchor="rm")
         if win in (team, None):
             word, back, fore = ("平", SILVER, (30, 34, 40)) if win is None else ("胜", GOLD, (40, 28, 0))
-            x = x0 + 28 + text_width(name, 36, fonts.BOLD) + 16
-            pill(d, (x + 36, top + 44), word, 36, back, fore, fonts.BLACK)
-        x = x0 + 28
+            x = x0 + px(28) + text_width(name, px(36), fonts.BOLD) + px(16)
+            pill(d, (x + px(36), top + px(44)), word, px(36), back, fore, fonts.BLACK)
+        x = x0 + px(28)
         for label, pts, ring in chips:
-            x = _chip(d, x, top + 124, label, pts, ring) + 10
+            x = _chip(d, x, top + px(124), label, pts, ring) + px(10)
 
 
 def render_result(
@@ -209,62 +210,63 @@ def render_result(
     img = Image.new("RGB", RESULT_SIZE, BG)
     d = ImageDraw.Draw(img)
     title = f"第 {game_no} 局结果" if game_no is not None else "本局结果"
-    text(d, (24, HEADER // 2), title, 44, TEXT, fonts.BLACK, anchor="lm")
-    right = WIDTH - 24
+    text(d, (px(24), HEADER // 2), title, px(44), TEXT, fonts.BLACK, anchor="lm")
+    right = WIDTH - px(24)
     if result.chuan_san is not None:
         team = result.chuan_san
-        w = text_width(f"{TEAM_NAME[team]} 串三家！", 34, fonts.BLACK)
+        w = text_width(f"{TEAM_NAME[team]} 串三家！", px(34), fonts.BLACK)
         right = pill(
             d,
-            (right - w // 2 - 17, HEADER // 2),
+            (right - w // 2 - px(17), HEADER // 2),
             f"{TEAM_NAME[team]} 串三家！",
-            34,
+            px(34),
             TEAM[team],
             (20, 20, 24),
             fonts.BLACK,
-        )[0] - 16
+        )[0] - px(16)
     doubled = double_words(result.multiplier, result.grand_slam)
     if doubled:  # 满贯 or classic 串三户: every point of the game counts double
         words = doubled[0]
-        w = text_width(words, 34, fonts.BLACK)
-        pill(d, (right - w // 2 - 17, HEADER // 2), words, 34, GOLD, (40, 28, 0), fonts.BLACK)
+        w = text_width(words, px(34), fonts.BLACK)
+        pill(d, (right - w // 2 - px(17), HEADER // 2), words, px(34), GOLD, (40, 28, 0), fonts.BLACK)
     order = sorted(range(6), key=lambda s: result.places[s])
     for i, seat in enumerate(order):
         top = HEADER + i * ROW_H
         cy = top + ROW_H // 2
         team = seat % 2
         d.rounded_rectangle(
-            (16, top + 6, WIDTH - 16, top + ROW_H - 6), 18, fill=PANEL if i % 2 else (30, 35, 44)
+            (px(16), top + px(6), WIDTH - px(16), top + ROW_H - px(6)), px(18),
+            fill=PANEL if i % 2 else (30, 35, 44)
         )
-        d.rounded_rectangle((16, top + 6, 28, top + ROW_H - 6), 6, fill=TEAM[team])
-        _place_pill(d, (104, cy), result.places[seat])
-        name = fit(display_name(names[seat], seat, ai[seat]), 36, fonts.BOLD, CHIPS_X - 200)
-        text(d, (180, cy), name, 36, TEXT, fonts.BOLD, anchor="lm")
+        d.rounded_rectangle((px(16), top + px(6), px(28), top + ROW_H - px(6)), px(6), fill=TEAM[team])
+        _place_pill(d, (px(104), cy), result.places[seat])
+        name = fit(display_name(names[seat], seat, ai[seat]), px(36), fonts.BOLD, CHIPS_X - px(200))
+        text(d, (px(180), cy), name, px(36), TEXT, fonts.BOLD, anchor="lm")
         points = signed(result.seat_points[seat])
-        text(d, (WIDTH - 40, cy), points, 46, TEAM[team], fonts.BLACK, anchor="rm")
-        room = WIDTH - 40 - text_width(points, 46, fonts.BLACK) - 24 - CHIPS_X
+        text(d, (WIDTH - px(40), cy), points, px(46), TEAM[team], fonts.BLACK, anchor="rm")
+        room = WIDTH - px(40) - text_width(points, px(46), fonts.BLACK) - px(24) - CHIPS_X
         lines = chip_lines(_grouped(result.items[seat]), room)
         for k, line in enumerate(lines):
-            y = cy + (k * 2 - len(lines) + 1) * (CHIP_H + 6) // 2
+            y = cy + (k * 2 - len(lines) + 1) * (CHIP_H + px(6)) // 2
             x = CHIPS_X
             for label, pts, ring in line:
-                x = _chip(d, x, y, label, pts, ring) + 10
-    teams_top = HEADER + 6 * ROW_H + 24
+                x = _chip(d, x, y, label, pts, ring) + px(10)
+    teams_top = HEADER + 6 * ROW_H + px(24)
     _team_boxes(d, teams_top, result.team_points, result.team_items)
     if match is not None:
         total = match.totals()
-        y = teams_top + TEAMS_H + MATCH_H // 2 - 16
+        y = teams_top + TEAMS_H + MATCH_H // 2 - px(16)
         played = f"比赛 {len(match.results)}/{match.games} 局"
-        text(d, (24, y), played, 36, MUTED, fonts.BOLD, anchor="lm")
-        x = 60 + text_width(played, 36, fonts.BOLD)
+        text(d, (px(24), y), played, px(36), MUTED, fonts.BOLD, anchor="lm")
+        x = px(60) + text_width(played, px(36), fonts.BOLD)
         for team in (0, 1):
             s = f"{TEAM_NAME[team]} {signed(total[team])}"
-            text(d, (x, y), s, 36, TEAM[team], fonts.BLACK, anchor="lm")
-            x += text_width(s, 36, fonts.BLACK) + 40
+            text(d, (x, y), s, px(36), TEAM[team], fonts.BLACK, anchor="lm")
+            x += text_width(s, px(36), fonts.BLACK) + px(40)
         if match.finished:
             win = _verdict(total)
             verdict = "比赛平局" if win is None else f"{TEAM_NAME[win]}赢得比赛"
-            text(d, (WIDTH - 24, y), verdict, 36, GOLD, fonts.BLACK, anchor="rm")
+            text(d, (WIDTH - px(24), y), verdict, px(36), GOLD, fonts.BLACK, anchor="rm")
     return to_png(img)
 
 
@@ -293,19 +295,20 @@ def render_match(
     img = Image.new("RGB", match_size(match.games), BG)
     d = ImageDraw.Draw(img)
     title = "比赛结果" if match.finished else "比赛进行中"
-    text(d, (24, MATCH_HEADER // 2), title, 48, TEXT, fonts.BLACK, anchor="lm")
+    text(d, (px(24), MATCH_HEADER // 2), title, px(48), TEXT, fonts.BLACK, anchor="lm")
     played = f"{len(results)}/{match.games} 局"
     win = _verdict(match.totals())
     if match.finished:
         verdict = "平局" if win is None else f"{TEAM_NAME[win]}赢得比赛"
-        w = text_width(verdict, 40, fonts.BLACK)
+        w = text_width(verdict, px(40), fonts.BLACK)
         back = SILVER if win is None else GOLD
-        pill(d, (WIDTH - 24 - w // 2 - 20, MATCH_HEADER // 2), verdict, 40, back, (40, 28, 0), fonts.BLACK)
+        pill(d, (WIDTH - px(24) - w // 2 - px(20), MATCH_HEADER // 2), verdict, px(40), back, (40, 28, 0),
+             fonts.BLACK)
         played = f"{match.games} 局"
-        text(d, (40 + text_width(title, 48, fonts.BLACK), MATCH_HEADER // 2), played, 36, MUTED, fonts.BOLD,
-             anchor="lm")
+        text(d, (px(40) + text_width(title, px(48), fonts.BLACK), MATCH_HEADER // 2), played, px(36), MUTED,
+             fonts.BOLD, anchor="lm")
     else:
-        text(d, (WIDTH - 24, MATCH_HEADER // 2), played, 36, MUTED, fonts.BOLD, anchor="rm")
+        text(d, (WIDTH - px(24), MATCH_HEADER // 2), played, px(36), MUTED, fonts.BOLD, anchor="rm")
     top = MATCH_HEADER
     no_items: list[list[tuple[str, int]]] = [[], []]
     _team_boxes(d, top, match.totals(), no_items)
@@ -322,24 +325,24 @@ def _seat_rows(
 ) -> None:
     """One row per seat, best first: name, how many times in each place, and its points in the match."""
     y = top + SEATS_HEAD // 2
-    text(d, (48, y), "玩家", FINE, MUTED, fonts.BOLD, anchor="lm")
+    text(d, (px(48), y), "玩家", FINE, MUTED, fonts.BOLD, anchor="lm")
     for place, x in enumerate(PLACE_COLS, start=1):
         text(d, (x, y), PLACE_ZH[place], FINE, MUTED, fonts.BOLD, anchor="mm")
-    text(d, (WIDTH - 40, y), "积分", FINE, MUTED, fonts.BOLD, anchor="rm")
+    text(d, (WIDTH - px(40), y), "积分", FINE, MUTED, fonts.BOLD, anchor="rm")
     tally = place_tally(results)
     points = [sum(r.seat_points[s] for r in results) for s in range(6)]
     for i, seat in enumerate(sorted(range(6), key=lambda s: (-points[s], s))):
         row = top + SEATS_HEAD + i * SEAT_ROW_H
         cy = row + SEAT_ROW_H // 2
-        d.rounded_rectangle((16, row + 4, WIDTH - 16, row + SEAT_ROW_H - 4), 16,
+        d.rounded_rectangle((px(16), row + px(4), WIDTH - px(16), row + SEAT_ROW_H - px(4)), px(16),
                             fill=PANEL if i % 2 else (30, 35, 44))
-        d.rounded_rectangle((16, row + 4, 28, row + SEAT_ROW_H - 4), 6, fill=TEAM[seat % 2])
-        name = fit(display_name(names[seat], seat, ai[seat]), 36, fonts.BOLD, PLACE_COLS[0] - 50 - 48)
-        text(d, (48, cy), name, 36, TEXT, fonts.BOLD, anchor="lm")
+        d.rounded_rectangle((px(16), row + px(4), px(28), row + SEAT_ROW_H - px(4)), px(6), fill=TEAM[seat % 2])
+        name = fit(display_name(names[seat], seat, ai[seat]), px(36), fonts.BOLD, PLACE_COLS[0] - px(50) - px(48))
+        text(d, (px(48), cy), name, px(36), TEXT, fonts.BOLD, anchor="lm")
         for place, x in enumerate(PLACE_COLS, start=1):
             n = tally[seat][place - 1]
-            text(d, (x, cy), str(n), 38, (GOLD if place == 1 else TEXT) if n else DIM, fonts.BLACK, anchor="mm")
-        text(d, (WIDTH - 40, cy), signed(points[seat]), 44, TEAM[seat % 2], fonts.BLACK, anchor="rm")
+            text(d, (x, cy), str(n), px(38), (GOLD if place == 1 else TEXT) if n else DIM, fonts.BLACK, anchor="mm")
+        text(d, (WIDTH - px(40), cy), signed(points[seat]), px(44), TEAM[seat % 2], fonts.BLACK, anchor="rm")
 
 
 def _game_rows(
@@ -347,31 +350,32 @@ def _game_rows(
     ai: Sequence[bool],
 ) -> None:
     """One row per game of the match: its 头科, both teams' points, and 串三家 or 翻倍 when it had them."""
-    cols = (760, 940)
+    cols = (px(760), px(940))
     y = top + GAMES_HEAD // 2
-    d.line((24, top + 4, WIDTH - 24, top + 4), fill=PANEL_LINE, width=2)
-    text(d, (48, y), "每局", FINE, MUTED, fonts.BOLD, anchor="lm")
+    d.line((px(24), top + px(4), WIDTH - px(24), top + px(4)), fill=PANEL_LINE, width=px(2))
+    text(d, (px(48), y), "每局", FINE, MUTED, fonts.BOLD, anchor="lm")
     for team in (0, 1):
         text(d, (cols[team], y), TEAM_NAME[team], FINE, TEAM[team], fonts.BOLD, anchor="rm")
     for i in range(games):
         row = top + GAMES_HEAD + i * MATCH_ROW_H
         cy = row + MATCH_ROW_H // 2
         d.rounded_rectangle(
-            (16, row + 4, WIDTH - 16, row + MATCH_ROW_H - 4), 16, fill=PANEL if i % 2 else (30, 35, 44)
+            (px(16), row + px(4), WIDTH - px(16), row + MATCH_ROW_H - px(4)), px(16),
+            fill=PANEL if i % 2 else (30, 35, 44)
         )
-        text(d, (40, cy), f"第 {i + 1} 局", 36, TEXT, fonts.BOLD, anchor="lm")
+        text(d, (px(40), cy), f"第 {i + 1} 局", px(36), TEXT, fonts.BOLD, anchor="lm")
         if i >= len(results):
             text(d, (cols[1], cy), "未打", FINE, MUTED, fonts.BOLD, anchor="rm")
             continue
         r = results[i]
         first = r.places.index(1)
-        head = fit(f"头科 {display_name(names[first], first, ai[first])}", FINE, fonts.MEDIUM, 400)
-        text(d, (210, cy), head, FINE, MUTED, fonts.MEDIUM, anchor="lm")
+        head = fit(f"头科 {display_name(names[first], first, ai[first])}", FINE, fonts.MEDIUM, px(400))
+        text(d, (px(210), cy), head, FINE, MUTED, fonts.MEDIUM, anchor="lm")
         for team in (0, 1):
-            text(d, (cols[team], cy), signed(r.team_points[team]), 40, TEAM[team], fonts.BLACK, anchor="rm")
+            text(d, (cols[team], cy), signed(r.team_points[team]), px(40), TEAM[team], fonts.BLACK, anchor="rm")
         double = f" ×{r.multiplier}" if r.multiplier > 1 else ""
         if r.chuan_san is not None:
-            pill(d, (1075, cy), f"串三家{double}", FINE, TEAM[r.chuan_san], (20, 20, 24), fonts.BLACK,
-                 outline=GOLD if double else None, pad=10)
+            pill(d, (px(1075), cy), f"串三家{double}", FINE, TEAM[r.chuan_san], (20, 20, 24), fonts.BLACK,
+                 outline=GOLD if double else None, pad=px(10))
         elif double:
-            pill(d, (1075, cy), f"翻倍{double}", FINE, GOLD, (40, 28, 0), fonts.BLACK, pad=10)
+            pill(d, (px(1075), cy), f"翻倍{double}", FINE, GOLD, (40, 28, 0), fonts.BLACK, pad=px(10))

@@ -12,15 +12,16 @@ from bot.words import ai_name
 
 from . import fonts
 from .draw import fit, pill, signed, text, to_png
-from .theme import BG, BRONZE, DIM, FINE, GOLD, GOOD, MUTED, PANEL, RGB, SILVER, TEXT, WIDTH
+from .theme import BG, BRONZE, DIM, FINE, GOLD, GOOD, MUTED, PANEL, RGB, SILVER, TEXT, WIDTH, px
 
-HEADER = 170
-ROW_H = 72
-FOOTER = 24
+HEADER = px(170)
+ROW_H = px(72)
+FOOTER = px(24)
 MAX_ROWS = 20
 """Rows drawn at most: a league image must stay readable on a phone; the caller pages the rest."""
 
-COLUMNS = (("积分", 600), ("评分", 735), ("局数", 850), ("头科", 955), ("大落", 1060), ("开点率", 1170))
+COLUMNS = tuple((title, px(x)) for title, x in (
+    ("积分", 600), ("评分", 735), ("局数", 850), ("头科", 955), ("大落", 1060), ("开点率", 1170)))
 """Column titles and the x at which their numbers end (right-aligned)."""
 MEDALS: dict[int, RGB] = {1: GOLD, 2: SILVER, 3: BRONZE}
 SORTS = ("points", "rating")
@@ -59,40 +60,40 @@ def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛", b
     or rating; a row standing for an AI level shows its rating only (the league's points leave AI out)."""
     img = Image.new("RGB", standings_size(len(rows)), BG)
     d = ImageDraw.Draw(img)
-    heading = fit(fonts.displayable(title, "够级联赛"), 46, fonts.BLACK, 760)
-    text(d, (24, 56), heading, 46, TEXT, fonts.BLACK, anchor="lm")
+    heading = fit(fonts.displayable(title, "够级联赛"), px(46), fonts.BLACK, px(760))
+    text(d, (px(24), px(56)), heading, px(46), TEXT, fonts.BLACK, anchor="lm")
     text(
         d,
-        (WIDTH - 24, 56),
+        (WIDTH - px(24), px(56)),
         f"前 {MAX_ROWS} 名（共 {len(rows)} 人）" if len(rows) > MAX_ROWS else f"{len(rows)} 名玩家",
-        34,
+        px(34),
         MUTED,
         fonts.BOLD,
         anchor="rm",
     )
-    text(d, (30, HEADER - 30), "排名", FINE, MUTED, fonts.BOLD, anchor="lm")
-    text(d, (150, HEADER - 30), "玩家", FINE, MUTED, fonts.BOLD, anchor="lm")
+    text(d, (px(30), HEADER - px(30)), "排名", FINE, MUTED, fonts.BOLD, anchor="lm")
+    text(d, (px(150), HEADER - px(30)), "玩家", FINE, MUTED, fonts.BOLD, anchor="lm")
     for title_, x in COLUMNS:
-        text(d, (x, HEADER - 30), title_, FINE, MUTED, fonts.BOLD, anchor="rm")
+        text(d, (x, HEADER - px(30)), title_, FINE, MUTED, fonts.BOLD, anchor="rm")
     if not rows:
-        text(d, (WIDTH // 2, HEADER + ROW_H // 2), "还没有对局", 34, DIM, fonts.BOLD, anchor="mm")
+        text(d, (WIDTH // 2, HEADER + ROW_H // 2), "还没有对局", px(34), DIM, fonts.BOLD, anchor="mm")
         return to_png(img)
     for i, (rank, row) in enumerate(ranked(rows, by)[:MAX_ROWS]):
         top = HEADER + i * ROW_H
         cy = top + ROW_H // 2
         d.rounded_rectangle(
-            (16, top + 4, WIDTH - 16, top + ROW_H - 4), 16, fill=PANEL if i % 2 else (30, 35, 44)
+            (px(16), top + px(4), WIDTH - px(16), top + ROW_H - px(4)), px(16), fill=PANEL if i % 2 else (30, 35, 44)
         )
         medal = MEDALS.get(rank)
         if medal:
-            pill(d, (70, cy), str(rank), 36, medal, (30, 26, 10), fonts.BLACK)
+            pill(d, (px(70), cy), str(rank), px(36), medal, (30, 26, 10), fonts.BLACK)
         else:
-            text(d, (70, cy), str(rank), 36, MUTED, fonts.BOLD, anchor="mm")
+            text(d, (px(70), cy), str(rank), px(36), MUTED, fonts.BOLD, anchor="mm")
         text(
             d,
-            (150, cy),
-            fit(fonts.displayable(shown_name(row), "?"), 36, fonts.BOLD, 330),
-            36,
+            (px(150), cy),
+            fit(fonts.displayable(shown_name(row), "?"), px(36), fonts.BOLD, px(330)),
+            px(36),
             TEXT,
             fonts.BOLD,
             anchor="lm",
@@ -100,11 +101,11 @@ def render_standings(rows: Sequence[StandingRow], title: str = "够级联赛", b
         pts_ink = GOOD if row.points > 0 else (MUTED if row.points == 0 else (255, 120, 110))
         (_, pts_x), (_, rating_x), *counts = COLUMNS
         if row.ai is None:
-            text(d, (pts_x, cy), signed(row.points), 40, pts_ink, fonts.BLACK, anchor="rm")
+            text(d, (pts_x, cy), signed(row.points), px(40), pts_ink, fonts.BLACK, anchor="rm")
         rating = "—" if row.rating is None else f"{row.rating:.1f}".replace("-", "−")
-        text(d, (rating_x, cy), rating, 36, GOLD if by == "rating" else TEXT, fonts.BOLD, anchor="rm")
+        text(d, (rating_x, cy), rating, px(36), GOLD if by == "rating" else TEXT, fonts.BOLD, anchor="rm")
         values = (str(row.games), "—", "—", "—") if row.ai is not None else (
             str(row.games), str(row.tou_ke), str(row.da_luo), f"{round(row.kaidian_rate * 100)}%")
         for (_, x), value in zip(counts, values, strict=True):
-            text(d, (x, cy), value, 36, TEXT, fonts.BOLD, anchor="rm")
+            text(d, (x, cy), value, px(36), TEXT, fonts.BOLD, anchor="rm")
     return to_png(img)

@@ -48,9 +48,10 @@ from .theme import (
     TEAM_NAME,
     TEXT,
     WIDTH,
+    px,
 )
 
-SIZE = (WIDTH, 1000)
+SIZE = (WIDTH, px(1000))
 """Every table image is this size, so a Discord message never jumps as it is edited."""
 
 RELATIVE = ("自己", "下家", "下联", "对家", "上联", "上家")
@@ -104,37 +105,40 @@ COUNTER_COLOURS: dict[str, tuple[RGB, RGB]] = {
 """记牌器 badge colours: 2 white, 小王 grey, 大王 red, like the cards."""
 
 # Geometry, by position around the table: 0 is the bottom, then counter-clockwise (R1.1).
-PANEL_W, PANEL_H = 300, 126
-PANELS = ((600, 926), (1042, 700), (1042, 330), (600, 140), (158, 330), (158, 700))
-SPOTS = ((600, 790), (780, 700), (780, 330), (600, 275), (420, 330), (420, 700))
+PANEL_W, PANEL_H = px(300), px(126)
+PANELS = tuple((px(x), px(y)) for x, y in ((600, 926), (1042, 700), (1042, 330), (600, 140), (158, 330), (158, 700)))
+SPOTS = tuple((px(x), px(y)) for x, y in ((600, 790), (780, 700), (780, 330), (600, 275), (420, 330), (420, 700)))
 """Centre of each seat's last play this round, between its panel and the middle."""
-LABELS = (
+LABELS = tuple((px(x), px(y), align) for x, y, align in (
     (765, 926, "l"),
     (1042, 802, "c"),
     (1042, 228, "c"),
     (765, 140, "l"),
     (158, 228, "c"),
     (158, 802, "c"),
-)
+))
 """Where each seat's row of labels goes, against its panel so it is plainly that seat's:
 (x, y, "l") starts at x, (x, y, "c") is centred on x."""
-SPOT_W = 220
-HALO = 30
-SMALL = (74, 102)
-"""The cards at a seat: as small as they can be while their rank still reads at phone width."""
-BIG = (92, 128)
-CENTRE = (600, 505)
-CENTRE_W = 400
+SPOT_W = px(220)
+HALO = px(30)
+SMALL_W = max(px(74), cards.min_width(FINE))
+SMALL = (SMALL_W, SMALL_W * 102 // 74)
+"""The cards at a seat: as small as they can be while their rank still reads at phone width (``FINE``)."""
+BIG = (px(92), px(128))
+CENTRE = (px(600), px(505))
+CENTRE_W = px(400)
 
-NAME_SIZE, COUNT_SIZE, PLACE_SIZE = 36, 46, 34
+NAME_SIZE, COUNT_SIZE, PLACE_SIZE = px(36), px(46), px(34)
 """A seat's name, its card count and its place (头科 …); its caption and chips are ``FINE``."""
-CHIP_PAD, CHIP_GAP, CAPTION_GAP = 8, 6, 10
+SEAT_INSET = px(16)
+"""Room inside a seat's panel, either side of its lines."""
+CHIP_PAD, CHIP_GAP, CAPTION_GAP = px(8), px(6), px(10)
 """Chips share the seat's second line with its caption, so they are padded tightly."""
 WARN_COUNT = 5
 """A seat with this many cards or fewer is near going out: its count is drawn in gold (in play only)."""
-TOP_CAPTION, TOP_BADGE, TURN_SIZE = 36, 34, 40
+TOP_CAPTION, TOP_BADGE, TURN_SIZE = px(36), px(34), px(40)
 """The middle: who made the top play and how, its 够级 badge, and 轮到 X under it."""
-CORNER_SIZE = 34
+CORNER_SIZE = px(34)
 """The phase pill and the teams' legend in the corners."""
 
 
@@ -245,10 +249,11 @@ def _background() -> Image.Image:
     """The felt, drawn once: every table starts as a copy of it."""
     img = Image.new("RGB", SIZE, BG)
     d = ImageDraw.Draw(img)
-    box = (150, 205, 1050, 855)
-    d.rounded_rectangle((box[0] - 16, box[1] - 16, box[2] + 16, box[3] + 16), 300, fill=RIM)
-    d.rounded_rectangle(box, 290, fill=FELT_DARK)
-    d.rounded_rectangle((box[0] + 10, box[1] + 10, box[2] - 10, box[3] - 10), 280, fill=FELT)
+    box = (px(150), px(205), px(1050), px(855))
+    rim, inset = px(16), px(10)
+    d.rounded_rectangle((box[0] - rim, box[1] - rim, box[2] + rim, box[3] + rim), px(300), fill=RIM)
+    d.rounded_rectangle(box, px(290), fill=FELT_DARK)
+    d.rounded_rectangle((box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset), px(280), fill=FELT)
     return img
 
 
@@ -257,10 +262,10 @@ def _halo() -> Image.Image:
     """The gold glow around the seat whose turn it is, blurred once rather than per image."""
     mask = Image.new("L", (PANEL_W + 2 * HALO, PANEL_H + 2 * HALO), 0)
     ImageDraw.Draw(mask).rounded_rectangle(
-        (HALO, HALO, HALO + PANEL_W, HALO + PANEL_H), 22, outline=255, width=14
+        (HALO, HALO, HALO + PANEL_W, HALO + PANEL_H), px(22), outline=255, width=px(14)
     )
     halo = Image.new("RGBA", mask.size, (*GOLD, 0))
-    halo.putalpha(mask.filter(ImageFilter.GaussianBlur(10)))
+    halo.putalpha(mask.filter(ImageFilter.GaussianBlur(px(10))))
     return halo
 
 
@@ -366,18 +371,18 @@ def _panel(
         img.paste(halo, (box[0] - HALO, box[1] - HALO), halo)
     line = GOLD if active else (PANEL_LINE if empty else TEAM[team])
     d.rounded_rectangle(
-        box, 20, fill=PANEL if empty else TEAM_FILL[team], outline=line, width=6 if active else 3
+        box, px(20), fill=PANEL if empty else TEAM_FILL[team], outline=line, width=px(6) if active else px(3)
     )
     x0, y0, x1, _ = box
-    top_y, low_y = y0 + 40, y0 + 94
-    right = x1 - 16
+    top_y, low_y = y0 + px(40), y0 + px(94)
+    right = x1 - SEAT_INSET
     chips = _chips(seat, view, extras)
     out = place is not None and not count
     if place is not None:
         back, fore = _place_colours(place)
         if out:
             w = pill_width(PLACE_ZH[place], PLACE_SIZE, fonts.BLACK)
-            right = pill(d, (right - w // 2, top_y), PLACE_ZH[place], PLACE_SIZE, back, fore, fonts.BLACK)[0] - 8
+            right = pill(d, (right - w // 2, top_y), PLACE_ZH[place], PLACE_SIZE, back, fore, fonts.BLACK)[0] - px(8)
         else:
             chips.insert(0, (PLACE_ZH[place], back, fore))
     if count is not None and not out:
@@ -385,15 +390,15 @@ def _panel(
         cw = text_width(shown, COUNT_SIZE, fonts.BLACK)
         ink = GOLD if warn and count <= WARN_COUNT else TEXT
         text(d, (right, top_y), shown, COUNT_SIZE, ink, fonts.BLACK, anchor="rm")
-        icon = cards.back(30, 42)
-        img.paste(icon, (right - cw - 40, top_y - 23), icon)
-        right -= cw + 48
+        icon = cards.back(px(30), px(42))
+        img.paste(icon, (right - cw - px(40), top_y - px(23)), icon)
+        right -= cw + px(48)
     name = "空位" if empty else seat_name(extras, seat)
     ink = DIM if empty or (out and view is not None and not view.over) else TEXT
-    room = right - x0 - 26
-    text(d, (x0 + 16, top_y), fit(name, NAME_SIZE, fonts.BOLD, room), NAME_SIZE, ink, fonts.BOLD, anchor="lm")
-    caption, chips = seat_line(_captions(seat, extras), chips, PANEL_W - 32)
-    x = x0 + 16
+    room = right - x0 - px(26)
+    text(d, (x0 + SEAT_INSET, top_y), fit(name, NAME_SIZE, fonts.BOLD, room), NAME_SIZE, ink, fonts.BOLD, anchor="lm")
+    caption, chips = seat_line(_captions(seat, extras), chips, PANEL_W - 2 * SEAT_INSET)
+    x = x0 + SEAT_INSET
     if caption:
         text(d, (x, low_y), caption, FINE, MUTED, anchor="lm")
         x += text_width(caption, FINE) + CAPTION_GAP
@@ -413,11 +418,11 @@ def _spot(img: Image.Image, d: ImageDraw.ImageDraw, pos: int, mark: str | None) 
             d,
             (sx, sy),
             MARK_WORDS[mark],
-            46,
+            px(46),
             (225, 230, 236),
             fonts.BLACK,
             anchor="mm",
-            stroke=4,
+            stroke=px(4),
             stroke_fill=(20, 50, 36),
         )
         return
@@ -429,15 +434,16 @@ def _spot(img: Image.Image, d: ImageDraw.ImageDraw, pos: int, mark: str | None) 
 def _labels(img: Image.Image, pos: int, words: Sequence[Label]) -> None:
     if not words:
         return
-    stamps = [stamp(label, 44) for label in words]
-    total = sum(s.width for s in stamps) - 10 * (len(stamps) - 1)
+    stamps = [stamp(label, px(44)) for label in words]
+    overlap = px(10)
+    total = sum(s.width for s in stamps) - overlap * (len(stamps) - 1)
     x, y, align = LABELS[pos]
     if align == "c":
         x -= total // 2
     x = max(0, min(x, SIZE[0] - total))  # 放弃开点 at a side seat: kept whole inside the picture
     for s in stamps:
         img.paste(s, (x, y - s.height // 2), s)
-        x += s.width - 10
+        x += s.width - overlap
 
 
 def _top_caption(view: SeatView, top_seat: int) -> str:
@@ -455,17 +461,17 @@ def _top_caption(view: SeatView, top_seat: int) -> str:
 
 def _lobby(d: ImageDraw.ImageDraw, extras: TableExtras) -> None:
     cx, cy = CENTRE
-    text(d, (cx, cy - 70), "够级", 84, GOLD, fonts.BLACK, anchor="mm", stroke=4, stroke_fill=(60, 40, 0))
-    text(d, (cx, cy + 22), f"已入座 {seated(extras)}/6", 34, TEXT, fonts.BOLD, anchor="mm")
+    text(d, (cx, cy - px(70)), "够级", px(84), GOLD, fonts.BLACK, anchor="mm", stroke=px(4), stroke_fill=(60, 40, 0))
+    text(d, (cx, cy + px(22)), f"已入座 {seated(extras)}/6", px(34), TEXT, fonts.BOLD, anchor="mm")
     if extras.tip:
-        tip = fit(extras.tip, 36, fonts.MEDIUM, 680)
-        pill(d, (cx, cy + 104), tip, 36, FELT_DARK, (220, 236, 226), fonts.MEDIUM)
+        tip = fit(extras.tip, px(36), fonts.MEDIUM, px(680))
+        pill(d, (cx, cy + px(104)), tip, px(36), FELT_DARK, (220, 236, 226), fonts.MEDIUM)
 
 
 def _closed(d: ImageDraw.ImageDraw) -> None:
     """The middle of a closed table: it says so, and nothing else (no turn, no top play)."""
     cx, cy = CENTRE
-    text(d, (cx, cy), PHASE_CLOSED, 64, TEXT, fonts.BLACK, anchor="mm", stroke=4, stroke_fill=FELT_DARK)
+    text(d, (cx, cy), PHASE_CLOSED, px(64), TEXT, fonts.BLACK, anchor="mm", stroke=px(4), stroke_fill=FELT_DARK)
 
 
 def _centre(
@@ -480,26 +486,27 @@ def _centre(
     cx, cy = CENTRE
     if view is not None and view.over:
         text(
-            d, (cx, cy - 20), PHASE_OVER, 64, TEXT, fonts.BLACK, anchor="mm", stroke=4, stroke_fill=FELT_DARK
+            d, (cx, cy - px(20)), PHASE_OVER, px(64), TEXT, fonts.BLACK, anchor="mm", stroke=px(4),
+            stroke_fill=FELT_DARK
         )
         slam = next((e.seat for e in view.events if e.kind == "grandslam" and e.seat is not None), None)
         if slam is not None:
             words = f"{seat_name(extras, slam)} 满贯！积分翻倍"
-            pill(d, (cx, cy + 60), fit(words, 36, fonts.BLACK, 640), 36, GOLD, (40, 28, 0), fonts.BLACK)
+            pill(d, (cx, cy + px(60)), fit(words, px(36), fonts.BLACK, px(640)), px(36), GOLD, (40, 28, 0), fonts.BLACK)
         elif view.chuan_san is not None:
             team = view.chuan_san
-            pill(d, (cx, cy + 60), f"{TEAM_NAME[team]} 串三家！", 36, TEAM[team], (20, 20, 24), fonts.BLACK)
+            pill(d, (cx, cy + px(60)), f"{TEAM_NAME[team]} 串三家！", px(36), TEAM[team], (20, 20, 24), fonts.BLACK)
         return
     if view is None or phase not in PLAY_PHASES:  # 买牌, 进贡 …: nothing is on the table yet
         text(
             d,
-            (cx, cy - 20),
-            fit(phase, 64, fonts.BLACK, 700),
-            64,
+            (cx, cy - px(20)),
+            fit(phase, px(64), fonts.BLACK, px(700)),
+            px(64),
             TEXT,
             fonts.BLACK,
             anchor="mm",
-            stroke=4,
+            stroke=px(4),
             stroke_fill=FELT_DARK,
         )
         if turn is not None or extras.decision:
@@ -508,74 +515,78 @@ def _centre(
             elif turn == extras.perspective:
                 words = f"轮到你 {extras.decision or ''}"
             else:
-                words = f"等待 {fit(seat_name(extras, turn), 38, fonts.BOLD, 360)} {extras.decision or ''}"
+                words = f"等待 {fit(seat_name(extras, turn), px(38), fonts.BOLD, px(360))} {extras.decision or ''}"
             text(
                 d,
-                (cx, cy + 60),
+                (cx, cy + px(60)),
                 words.rstrip(),
-                38,
+                px(38),
                 GOLD,
                 fonts.BOLD,
                 anchor="mm",
-                stroke=3,
+                stroke=px(3),
                 stroke_fill=FELT_DARK,
             )
         return
     if view.top is None:
         if turn is not None:
-            name = "轮到你" if turn == extras.perspective else fit(seat_name(extras, turn), 44, fonts.BLACK, 420)
-            text(d, (cx, cy - 16), name, 44, GOLD, fonts.BLACK, anchor="mm", stroke=3, stroke_fill=FELT_DARK)
-            text(d, (cx, cy + 42), "发牌", 36, TEXT, fonts.BOLD, anchor="mm")
+            name = "轮到你" if turn == extras.perspective else fit(seat_name(extras, turn), px(44), fonts.BLACK,
+                                                                   px(420))
+            text(d, (cx, cy - px(16)), name, px(44), GOLD, fonts.BLACK, anchor="mm", stroke=px(3),
+                 stroke_fill=FELT_DARK)
+            text(d, (cx, cy + px(42)), "发牌", px(36), TEXT, fonts.BOLD, anchor="mm")
         prev = previous_top(view.events)
         if prev is not None and prev.seat is not None and prev.play:
             line = fit(
                 f"上轮最大 {seat_name(extras, prev.seat)}：{play_words(prev.play)}",
                 FINE,
                 fonts.MEDIUM,
-                560,
+                px(560),
             )
-            text(d, (cx, cy + 102), line, FINE, (200, 222, 210), fonts.MEDIUM, anchor="mm")
+            text(d, (cx, cy + px(102)), line, FINE, (200, 222, 210), fonts.MEDIUM, anchor="mm")
         return
     top_seat, play = view.top
     dead = view.top_sijiji  # R14.7: only a burn may answer it
     badge = ("够死级" if dead else "够级") if view.top_gouji else ""
-    badge_w = pill_width(badge, TOP_BADGE, fonts.BLACK) + 12 if badge else 0
+    badge_gap = px(12)
+    badge_w = pill_width(badge, TOP_BADGE, fonts.BLACK) + badge_gap if badge else 0
     caption = fit(
         f"{seat_name(extras, top_seat)} {_top_caption(view, top_seat)}",
         TOP_CAPTION,
         fonts.BOLD,
-        560 - badge_w,
+        px(560) - badge_w,
     )
     cw = text_width(caption, TOP_CAPTION, fonts.BOLD)
     x = cx - (cw + badge_w) // 2
     text(
         d,
-        (x, cy - 98),
+        (x, cy - px(98)),
         caption,
         TOP_CAPTION,
         TEAM[top_seat % 2],
         fonts.BOLD,
         anchor="lm",
-        stroke=3,
+        stroke=px(3),
         stroke_fill=FELT_DARK,
     )
     if badge:
         back, fore = ((200, 50, 50), TEXT) if dead else (GOLD, (50, 30, 0))
-        pill(d, (x + cw + 12 + (badge_w - 12) // 2, cy - 98), badge, TOP_BADGE, back, fore, fonts.BLACK)
+        pill(d, (x + cw + badge_gap + (badge_w - badge_gap) // 2, cy - px(98)), badge, TOP_BADGE, back, fore,
+             fonts.BLACK)
     w, h = BIG
     width = cards.fan_width(play, w, CENTRE_W)
-    cards.fan(img, play, cx - width // 2, cy - 66, w, h, CENTRE_W)
+    cards.fan(img, play, cx - width // 2, cy - px(66), w, h, CENTRE_W)
     if turn is not None:
-        name = fit(seat_name(extras, turn), TURN_SIZE, fonts.BOLD, 460)
+        name = fit(seat_name(extras, turn), TURN_SIZE, fonts.BOLD, px(460))
         text(
             d,
-            (cx, cy + 110),
+            (cx, cy + px(110)),
             "轮到你了" if turn == extras.perspective else f"轮到 {name}",
             TURN_SIZE,
             GOLD,
             fonts.BOLD,
             anchor="mm",
-            stroke=3,
+            stroke=px(3),
             stroke_fill=FELT_DARK,
         )
 
@@ -596,38 +607,39 @@ def _corners(
     img: Image.Image, d: ImageDraw.ImageDraw, view: SeatView | None, extras: TableExtras, phase: str
 ) -> None:
     """Game number and phase (top left), 记牌器 (top right), the teams and their points (bottom left)."""
-    phase_y = 44
+    edge = px(24)
+    phase_y = px(44)
     if extras.game_no is not None:
         of = f"/{extras.games}" if extras.games else ""
-        text(d, (24, 44), f"第 {extras.game_no}{of} 局", 38, TEXT, fonts.BOLD, anchor="lm")
-        phase_y = 104
+        text(d, (edge, px(44)), f"第 {extras.game_no}{of} 局", px(38), TEXT, fonts.BOLD, anchor="lm")
+        phase_y = px(104)
     w = pill_width(phase, CORNER_SIZE, fonts.BLACK)
     hot = (200, 60, 40) if phase == PHASE_LUANCHAN else (60, 70, 86)
-    pill(d, (24 + w // 2, phase_y), phase, CORNER_SIZE, hot, TEXT, fonts.BLACK)
+    pill(d, (edge + w // 2, phase_y), phase, CORNER_SIZE, hot, TEXT, fonts.BLACK)
     if view is not None:
         _counter(d, still_out(view.events))
     for team in (0, 1):
-        y = SIZE[1] - 96 + team * 52
-        d.ellipse((24, y - 13, 50, y + 13), fill=TEAM[team])
+        y = SIZE[1] - px(96) + team * px(52)
+        d.ellipse((edge, y - px(13), px(50), y + px(13)), fill=TEAM[team])
         seats = " ".join(str(s + 1) for s in range(team, 6, 2))
-        text(d, (62, y), f"{TEAM_NAME[team]} {seats}", CORNER_SIZE, TEXT, fonts.BOLD, anchor="lm")
+        text(d, (px(62), y), f"{TEAM_NAME[team]} {seats}", CORNER_SIZE, TEXT, fonts.BOLD, anchor="lm")
         if extras.scores is not None:
-            text(d, (330, y), signed(extras.scores[team]), 40, TEAM[team], fonts.BLACK, anchor="rm")
+            text(d, (px(330), y), signed(extras.scores[team]), px(40), TEAM[team], fonts.BLACK, anchor="rm")
 
 
 def _counter(d: ImageDraw.ImageDraw, left: Mapping[str, int]) -> None:
     """记牌器: how many 大王, 小王 and 2s are still out, in one row at the top right, clear of the top seat."""
-    text(d, (SIZE[0] - 24, 26), "记牌器", FINE, MUTED, fonts.BOLD, anchor="rm")
-    x = SIZE[0] - 24
+    text(d, (SIZE[0] - px(24), px(26)), "记牌器", FINE, MUTED, fonts.BOLD, anchor="rm")
+    x, y, size = SIZE[0] - px(24), px(76), px(42)
     for sym in ("R", "B", "2"):
         n = str(left[sym])
-        text(d, (x, 76), n, 42, TEXT if left[sym] else DIM, fonts.BLACK, anchor="rm")
-        x -= text_width(n, 42, fonts.BLACK) + 10
+        text(d, (x, y), n, size, TEXT if left[sym] else DIM, fonts.BLACK, anchor="rm")
+        x -= text_width(n, size, fonts.BLACK) + px(10)
         word = cards.rank_label(sym)
         back, fore = COUNTER_COLOURS[sym]
         w = pill_width(word, FINE, fonts.BLACK, CHIP_PAD)
-        pill(d, (x - w // 2, 76), word, FINE, back, fore, fonts.BLACK, pad=CHIP_PAD)
-        x -= w + 18
+        pill(d, (x - w // 2, y), word, FINE, back, fore, fonts.BLACK, pad=CHIP_PAD)
+        x -= w + px(18)
 
 
 def draw_table(view: SeatView | MatchView | None, extras: TableExtras | None = None) -> Image.Image:

@@ -36,8 +36,20 @@ CARD_BLACK: RGB = (28, 28, 34)
 CARD_JOKER_BLACK: RGB = (90, 96, 108)
 CARD_BACK: RGB = (46, 84, 160)
 
-WIDTH = 1200
-"""Every image is this wide (the table, the hand, the panel, results, standings)."""
+BASE_WIDTH = 1200
+"""The width every module's geometry is written for: each length, font size included, goes through ``px``."""
+WIDTH = 640
+"""Every image is this wide (the table, the hand, the panel, results, standings). Discord shows a picture at
+the message's width — about 400 px on a phone, at most about 550 on a desktop — so wider pixels are scaled
+away by the client, while a move's pictures cost CPU by their pixels (issue 34). At 640 a phone's 400 px
+shows the same words and ranks as at 1200 (looked at side by side); ``min_font`` keeps type legible."""
+
+
+def px(n: float) -> int:
+    """``n`` pixels of the ``BASE_WIDTH`` geometry, at ``WIDTH``."""
+    return round(n * WIDTH / BASE_WIDTH)
+
+
 PHONE_WIDTH = 400
 """About how wide Discord shows an image on a phone (issue 14): the size to judge type at."""
 PHONE_MIN_PX = 11
@@ -45,7 +57,7 @@ PHONE_MIN_PX = 11
 
 
 def min_font(width: int = WIDTH) -> int:
-    """The smallest font size legible on a phone in an image ``width`` pixels wide (33 at 1200)."""
+    """The smallest font size legible on a phone in an image ``width`` pixels wide (33 at 1200, 18 at 640)."""
     return -(-PHONE_MIN_PX * width // PHONE_WIDTH)
 
 

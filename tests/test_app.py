@@ -8,6 +8,7 @@ import asyncio
 import copy
 import logging
 import threading
+from concurrent.futures.process import _ExecutorManagerThread
 
 import discord
 import discord.ext.commands
@@ -215,10 +216,10 @@ def test_without_a_token_python_m_bot_says_how_to_get_one(tmp_path, monkeypatch,
 
 
 def threads_left(before: set[threading.Thread]) -> list[threading.Thread]:
-    """Threads started since ``before`` that would keep the process alive (the drawing thread
-    is a pool worker, joined at exit), given a moment to end."""
+    """Threads started since ``before`` that would keep the process alive (the drawing processes' pool
+    has a thread of its own, joined at exit), given a moment to end."""
     left = [t for t in threading.enumerate() if t not in before and not t.daemon
-            and not t.name.startswith("gouji-render")]
+            and not isinstance(t, _ExecutorManagerThread)]
     for t in left:
         t.join(timeout=5)
     return [t for t in left if t.is_alive()]

@@ -30,7 +30,7 @@ async def test_the_discord_bench_plays_tables_through_the_whole_bot_and_reports_
     assert all(v >= 0 for v in layers.values()) and sum(layers.values()) + r["bench_cpu"] <= r["cpu"] * 1.1
     text = discord_tables.report(r)
     for words in ("2 tables", "CPU per move", "engine", "store", "render", "Discord layer", "click → answered",
-                  "move → every picture sent"):
+                  "move → every picture sent", "redraws skipped"):
         assert words in text
 
 

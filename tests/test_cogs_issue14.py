@@ -8,6 +8,7 @@ from discord_fakes import BURN_AND_LET, PLAYERS, crafted, panel_of, playing, sta
 
 from bot.bench.discord_fakes import CHANNEL, Harness, User, components, fast_sleep
 from bot.service.tables import Change, Table
+from cogs.renderer import Renderer
 
 A, B = PLAYERS[:2]
 MESSAGE, UPDATE = 4, 7
@@ -118,6 +119,7 @@ async def test_the_panel_picture_is_the_table_from_the_players_seat_and_the_publ
     panel.__wrapped__ = real_panel  # type: ignore[attr-defined]
     monkeypatch.setattr(views, "render_panel", panel)
     monkeypatch.setattr(views, "render_table", table)
+    monkeypatch.setattr(views, "RENDERER", Renderer(0))  # drawn here, where the spies are
     h = await start_harness(tmp_path, monkeypatch)
     await playing(h, crafted(BURN_AND_LET))
     drawn.clear()

@@ -32,6 +32,7 @@ from bot.service.league import with_ratings
 from bot.service.tables import Change
 from bot.words import ACTIONS, AI_LEVELS, choice_words
 from cogs import views
+from cogs.renderer import Renderer
 from cogs.rules import TOPICS
 from render import render_standings
 from render.table import PHASE_CLOSED, PHASE_FULL, PHASE_LOBBY
@@ -193,6 +194,7 @@ async def test_a_closed_tables_picture_says_it_is_closed(tmp_path, monkeypatch):
     """Issue 31 §9: the picture the table message gets when a table is closed in play says 牌桌已关闭,
     with no 出牌 phase, no 发牌 and nobody's turn."""
     h = await start_harness(tmp_path, monkeypatch)
+    monkeypatch.setattr(views, "RENDERER", Renderer(0))  # drawn here, where the spies are
     table = await playing(h)
     await ready_all(h, table)  # past 第八条's ready check: in play
     assert table.match is not None and table.match.phase == "play"

@@ -466,3 +466,40 @@ async def test_table_command_reposts_at_the_bottom(tmp_path, monkeypatch):
     assert table.message_id != old and old not in h.fake.messages  # the old one is deleted
     assert h.table_message()["attachments"][0]["filename"] == "table.png"
     await h.bot.close()
+
+
+async def test_a_flush_with_the_same_picture_edits_the_words_and_keeps_the_picture(tmp_path, monkeypatch):
+    """Issue 34 §1: a redraw whose picture would not change (the same ``Card.key``) is neither drawn nor
+    uploaded again; the message keeps the picture it has."""
+    h = await start_harness(tmp_path, monkeypatch)
+    await h.command(HOST, "open", games=1, ai="random")
+    table = h.service.tables[CHANNEL]
+    drawn = h.fake.requests[:]
+    await h.messenger.flush(table.id)  # nothing changed: the same picture
+    assert h.messenger.kept == 1
+    edits = [r for r in h.fake.requests[len(drawn):] if r.method == "PATCH"]
+    assert edits and all(not r.files for r in edits)
+    assert h.table_message()["attachments"][0]["filename"] == "table.png"
+    await h.click(B, int(h.table_message()["id"]), h.button(h.table_message(), "sit"))
+    await h.service.add_ai(CHANNEL, HOST.id, seat=3)  # the picture changes: drawn again
+    await h.messenger.flush(table.id)
+    assert h.messenger.kept == 1
+
+
+async def test_a_panel_asked_to_redraw_the_same_picture_edits_its_words_only(tmp_path, monkeypatch):
+    """Issue 34 §1: a live panel keeps the key of the picture it shows; a redraw of the same picture (here the
+    seat's key forgotten, as after a restart) edits its words and buttons without drawing or uploading."""
+    h = await start_harness(tmp_path, monkeypatch)
+    table = await playing(h)
+    await panel_of(h, A)
+    live = h.messenger._panels[(table.id, A.id)]
+    edits, kept = [], h.messenger.kept
+    for _ in range(2):
+        live.key = None
+        since = len(h.fake.requests)
+        await h.messenger._refresh_panels(table)
+        assert live.task is not None
+        await live.task
+        edits.append([r for r in h.fake.requests[since:] if r.method == "PATCH"])
+    assert edits[0] and edits[0][-1].files == ["hand.png"]  # not known yet: drawn
+    assert edits[1] and not edits[1][-1].files and h.messenger.kept == kept + 1

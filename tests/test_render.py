@@ -256,7 +256,7 @@ def test_gallery_writes_every_kind(tmp_path):
 
 def test_bench_cases_render():
     for name, fn in bench.cases().items():
-        assert decode(fn()).size[0] >= 1000, name
+        assert decode(fn()).size[0] == theme.WIDTH, name
 
 
 # ---------------------------------------------------------------- fonts and glyphs

@@ -104,7 +104,7 @@ def test_every_word_is_legible_at_phone_width(drawn) -> None:
 
 def test_a_seat_line_drops_its_caption_before_a_chip() -> None:
     chips = [("托管", (0, 0, 0), (0, 0, 0)), ("开点", (0, 0, 0), (0, 0, 0)), ("带王", (0, 0, 0), (0, 0, 0))]
-    room = table.PANEL_W - 32
+    room = table.PANEL_W - 2 * table.SEAT_INSET
     assert table.seat_line(("红方 1号", "1号"), chips[:1], room) == ("红方 1号", chips[:1])
     caption, kept = table.seat_line(("红方 1号", "1号"), chips, room)
     assert caption != "红方 1号" and kept == chips

@@ -1,8 +1,8 @@
 """Where a process's CPU goes while a benchmark runs, by layer of the bot.
 
 Two measures, because one thread holds the event loop and the others do one thing each:
-- every thread's own CPU clock (``pthread_getcpuclockid``), exact: a renderer thread's is all
-  drawing, a SQLite connection's thread's all store work;
+- every thread's own CPU clock (``pthread_getcpuclockid``), exact: a SQLite connection's thread's is
+  all store work (and the drawing processes' clocks, ``process_clocks``, all drawing);
 - within the event loop's thread, where its time goes by sampling its stack every few
   milliseconds of CPU (``SIGPROF``): each sample counts for the innermost frame whose module belongs to a
   layer (``json.dumps`` called by the store is the store's), and a sample of the loop waiting in
@@ -13,6 +13,7 @@ Two measures, because one thread holds the event loop and the others do one thin
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
@@ -35,6 +36,22 @@ def thread_clocks() -> dict[int, tuple[str, float]]:
             out[t.ident] = (t.name, time.clock_gettime(time.pthread_getcpuclockid(t.ident)))
         except (OSError, AttributeError):  # gone meanwhile, or a platform without per-thread clocks
             continue
+    return out
+
+
+def process_clocks(pids: Sequence[int]) -> dict[int, float]:
+    """The CPU seconds so far of each of these processes (Linux ``/proc``; one that is gone counts 0): the
+    drawing processes' share of a run, which the bot's own process clock does not see."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            out[pid] = 0.0
+            continue
+        out[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime and stime, fields 14 and 15
     return out
 
 

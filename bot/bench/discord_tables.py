@@ -2,7 +2,7 @@
 
 ``bench tables`` times the table service and the store alone; a real table also draws pictures and
 talks to Discord, and that is most of its cost. Here N tables run through the whole bot — its
-cogs, messenger, renderer thread, service and store — on the offline Discord of
+cogs, messenger, drawing processes, service and store — on the offline Discord of
 ``bot.bench.discord_fakes``, which answers every request at once. Each table has a channel of its
 own, three AI seats (``basic``, the service's own delay of 0.8–1.6 s a move) and three scripted
 humans who each open a hand panel (an ephemeral message the messenger keeps redrawing) and play
@@ -11,7 +11,7 @@ one of the choices it offers (a play, 过, 让, a choice before play, 准备), a
 
 Measured over a window in which every table is playing and every panel is open:
 - CPU per move (a move: any committed action, the AI's included), split into engine (``bot.engine``,
-  ``bot.ai``), store, render (the renderer thread), Discord layer (discord.py, the cogs, the
+  ``bot.ai``), store, render (the drawing processes, ``cogs.renderer``), Discord layer (discord.py, the cogs, the
   messenger) and the service with the event loop; the fake Discord and the scripted players are the
   bench's, not the bot's, and are left out (``bot.bench.cpu`` says how the event loop's share is found);
 - click → answered: from a human's press being due to Discord receiving the interaction's answer;
@@ -43,12 +43,13 @@ from typing import Any
 
 import discord
 
-from bot.bench.cpu import LoopSampler, clocks_between, share, thread_clocks
+from bot.bench.cpu import LoopSampler, clocks_between, process_clocks, share, thread_clocks
 from bot.bench.discord_fakes import GUILD, FakeDiscord, Harness, Request, User, components, start
 from bot.bench.tables import _database
 from bot.engine import Ruleset
 from bot.service.db import is_postgres
 from bot.service.tables import Change, Settings, Table
+from cogs.renderer import RENDERER
 from cogs.views import Card
 
 HUMANS = (0, 1, 2)
@@ -118,6 +119,8 @@ class _Recorder:
     """Users with a live panel, by channel."""
     pending: dict[tuple[int, int], deque[tuple[float, _Move]]] = field(default_factory=dict)
     moves: list[_Move] = field(default_factory=list)
+    drawn: int = 0
+    """Pictures drawn in the window; ``kept`` counts the redraws skipped as the same picture (``Card.key``)."""
     signals: dict[int, _Signal] = field(default_factory=dict)
 
     def signal(self, channel: int) -> _Signal:
@@ -185,6 +188,7 @@ def _patched(recorder: _Recorder) -> Iterator[Callable[[Any, str, Any], None]]:
         made = time.perf_counter()
         f = await drawn(card)
         recorder.made[id(f)] = made
+        recorder.drawn += recorder.start <= made < recorder.end
         return f
 
     patch(Card, "file", file)
@@ -331,26 +335,31 @@ async def _measure(h: Harness, rec: _Recorder, rng: random.Random, tables: int, 
         next(iter(done)).result()
         raise RuntimeError("a table stopped before its panels opened")
     sampler = LoopSampler(LAYERS)
-    before, cpu = thread_clocks(), time.process_time()
+    before, cpu, drawing = thread_clocks(), time.process_time(), process_clocks(RENDERER.pids())
     rec.start = time.perf_counter()
     rec.end = rec.start + seconds
     sampler.start()
+    kept = h.messenger.kept
     await asyncio.sleep(seconds)
+    kept = h.messenger.kept - kept
     counts = sampler.stop()
     threads = clocks_between(before, thread_clocks())
     cpu = time.process_time() - cpu
+    drawn = sum(c - drawing.get(pid, 0.0) for pid, c in process_clocks(RENDERER.pids()).items())
     closed = time.perf_counter()
     for signal in rec.signals.values():
         signal.fire()
     await asyncio.gather(*players)
-    return _figures(rec, threads, counts, sampler.cpu, cpu, closed - rec.start, clicks, closed, tables)
+    return _figures(rec, threads, counts, sampler.cpu, cpu + drawn, closed - rec.start, clicks, closed, tables,
+                    drawn) | {"drawn": rec.drawn, "kept": kept}
 
 
 def _figures(rec: _Recorder, threads: dict[int, tuple[str, float]], counts: dict[str, float], sampler_cpu: float,
-             cpu: float, elapsed: float, clicks: list[float], closed: float, tables: int) -> dict[str, Any]:
-    """The run's figures: CPU by layer (seconds), latencies (seconds, sorted), counts."""
+             cpu: float, elapsed: float, clicks: list[float], closed: float, tables: int,
+             render: float) -> dict[str, Any]:
+    """The run's figures: CPU by layer (seconds; ``render`` the drawing processes', counted in ``cpu`` too),
+    latencies (seconds, sorted), counts."""
     loop = threads.get(threading.main_thread().ident or 0, ("", 0.0))[1]
-    render = sum(c for name, c in threads.values() if name.startswith("gouji-render"))
     store = sum(c for name, c in threads.values() if "_connection_worker_thread" in name)
     split = share(loop, counts)
     layers = {k: split.get(k, 0.0) for k in SHOWN}
@@ -362,7 +371,7 @@ def _figures(rec: _Recorder, threads: dict[int, tuple[str, float]], counts: dict
     latencies, late = rec.move_latencies(closed)
     return {"tables": tables, "moves": moves, "seconds": elapsed, "cpu": cpu, "bench_cpu": bench,
             "layers": layers, "clicks": sorted(clicks), "move_latencies": sorted(latencies), "late": late,
-            "samples": counts}
+            "samples": counts, "drawing": render}
 
 
 def _pct(xs: Sequence[float], q: float) -> float:
@@ -380,11 +389,14 @@ def report(r: dict[str, Any]) -> str:
     c, m = r["clicks"], r["move_latencies"]
     lines = [
         f"  {r['tables']} tables: {r['moves']:,} moves in {r['seconds']:.1f} s ({r['moves'] / r['seconds']:.1f}/s); "
-        f"the bot's CPU {bot_cpu / r['seconds']:.0%} of one core",
+        f"the bot's CPU {bot_cpu / r['seconds']:.0%} of one core "
+        f"({(bot_cpu - r['drawing']) / r['seconds']:.0%} in its own process, the rest drawing)",
         f"    CPU per move {bot_cpu / moves * 1000:.1f} ms = {per} ms "
         f"(the fake Discord and scripted players: {r['bench_cpu'] / moves * 1000:.1f} ms more, not counted)",
         f"    click → answered: p50 {_pct(c, 0.5) * 1000:.0f} ms, p99 {_pct(c, 0.99) * 1000:.0f} ms "
         f"({len(c):,} clicks)",
+        f"    pictures: {r['drawn']:,} drawn, {r['kept']:,} redraws skipped as the same picture "
+        f"({r['drawn'] / moves:.2f} drawn a move)",
         f"    move → every picture sent: p50 {_pct(m, 0.5):.2f} s, p99 {_pct(m, 0.99):.2f} s ({len(m):,} moves"
         + (f", {r['late']} not shown by the window's end" if r["late"] else "") + ")",
     ]
