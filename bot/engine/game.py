@@ -558,7 +558,8 @@ class Game:
 
     def _fours_from(self, seat: int, lead: bool) -> int:
         """The fewest 4s a play of 4s by the seat may hold now (the ``fours`` hook)."""
-        return self.hooks.fours.fours_from(self, seat, lead) if self.hands[seat][FOUR] else 1
+        fours = self.hooks.fours
+        return fours.fours_from(self, seat, lead) if fours.bars and self.hands[seat][FOUR] else 1
 
     def _answer_kind(self, seat: int, play: Play, raising: bool = False) -> str | None:
         """How ``play`` answers the top play — follow, dadian, shao, kill or chong — or None (or raise

@@ -145,8 +145,9 @@ class Fours(Rule):
     开点 is the ``kaidian`` hook's, R7.2)."""
 
     bars: ClassVar[bool] = False
-    """Whether this rule ever bars a play of 4s: the game asks it before looking for an answer of 4s
-    to 3s, the one answer of 4s there is, on its hottest path (whether a seat can answer at all)."""
+    """Whether this rule ever bars a play of 4s: the game asks it before asking ``fours_from`` of every
+    lead and before looking for an answer of 4s to 3s (the one answer of 4s there is) on its hottest
+    path, whether a seat can answer at all."""
 
     def fours_from(self, g: GamePort, seat: int, lead: bool) -> int:
         """The fewest 4s a play of 4s by the seat (which holds some) may hold now: 1 while 4s are
