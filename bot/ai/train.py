@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Iterator
 from itertools import pairwise
 from multiprocessing import Pool
 from pathlib import Path
@@ -25,11 +26,11 @@ import numpy as np
 import numpy.typing as npt
 from rich.progress import Progress
 
-from bot.engine import Match, Ruleset
+from bot.engine import Event, Match, Ruleset, SeatView
 from bot.engine.cards import THREE
 
 from .basic import BasicPlayer
-from .belief import FEATURES, HOLDERS, RANKS, VERSION, WEIGHTS, Model, facts, features, softmax
+from .belief import FEATURES, HOLDERS, I64, RANKS, VERSION, WEIGHTS, Facts, Model, facts, features, softmax
 
 F32 = npt.NDArray[np.float32]
 SEED_BASE = 10**6
@@ -60,13 +61,12 @@ class Samples(NamedTuple):
         return Samples(self.x[idx], self.target[idx], self.pool[idx], self.log_room[idx], self.allowed[idx])
 
 
-def game_samples(job: tuple[int, str, int]) -> Samples:
-    """The kept decisions of one seeded game of ``basic`` against itself under ``preset``."""
-    seed, preset, every = job
+def decisions(seed: int, preset: str, every: int) -> Iterator[tuple[SeatView, list[Event], Facts, I64]]:
+    """A seeded game of ``basic`` against itself under ``preset``: about one decision in ``every`` in play,
+    as the deciding seat sees it (its view and the match's events), what is certain (``facts``), and the
+    truth beyond the known cards (holders × ranks) — the training's samples and the bench's alike."""
     m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
-    player = BasicPlayer(seed)
-    keep = random.Random(seed)
-    rows: list[tuple[F32, F32, F32, F32, npt.NDArray[np.bool_]]] = []
+    player, keep = BasicPlayer(seed), random.Random(seed)
     while not m.over:
         seat = m.to_act
         assert seat is not None
@@ -74,11 +74,16 @@ def game_samples(job: tuple[int, str, int]) -> Samples:
         g = m.game
         if m.phase == "play" and view.game is not None and g is not None and keep.random() * every < 1:
             f = facts(view.game, view.events)
-            true = np.array([(g.hands[s] if s is not None else g.aside)[THREE:] for s in f.seats])
-            rows.append((features(view.game, f).astype(np.float32), (true - f.known).astype(np.float32),
-                         f.pool.astype(np.float32), np.log(np.maximum(f.room, 1)).astype(np.float32),
-                         (f.cap > 0) & (f.room[:, None] > 0)))
+            true = np.array([(g.hands[s] if s is not None else g.aside)[THREE:] for s in f.seats]) - f.known
+            yield view.game, view.events, f, true
         m.act(seat, player.choose(view, m.legal_actions(seat)))
+
+
+def game_samples(job: tuple[int, str, int]) -> Samples:
+    """The kept decisions of one seeded game of ``basic`` against itself under ``preset``."""
+    rows = [(features(view, f).astype(np.float32), true.astype(np.float32), f.pool.astype(np.float32),
+             np.log(np.maximum(f.room, 1)).astype(np.float32), (f.cap > 0) & (f.room[:, None] > 0))
+            for view, _, f, true in decisions(*job)]
     if not rows:
         return Samples(np.zeros((0, FEATURES), np.float32), np.zeros((0, HOLDERS, RANKS), np.float32),
                        np.zeros((0, RANKS), np.float32), np.zeros((0, HOLDERS), np.float32),

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.ai.basic import BasicPlayer
-from bot.ai.belief import F64, HOLDERS, I64, RANKS, Facts, belief, facts, fit, load, model, odds
+from bot.ai.belief import F64, HOLDERS, I64, RANKS, Facts, belief, fit, load, model, odds
 from bot.ai.sample import Sampler
-from bot.engine import Event, Match, Ruleset, SeatView, parse_cards
+from bot.ai.train import decisions
+from bot.engine import Event, SeatView, parse_cards
 from bot.engine.cards import THREE
 
 STAGES = (("early", 145, 217), ("mid", 73, 145), ("late", 0, 73))
@@ -58,28 +58,18 @@ def sampler_odds(view: SeatView, match_events: Sequence[Event], f: Facts, deals:
 def game_rows(job: tuple[int, str, int, int, str | None]) -> list[Row]:
     seed, preset, every, deals, weights = job
     net = model() if weights is None else load(Path(weights))
-    m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
-    player, keep = BasicPlayer(seed), random.Random(seed)
     zeros = np.zeros((HOLDERS, RANKS))
     out: list[Row] = []
-    while not m.over:
-        seat = m.to_act
-        assert seat is not None
-        view = m.view(seat)
-        g = m.game
-        if m.phase == "play" and view.game is not None and g is not None and keep.random() * every < 1:
-            f = facts(view.game, view.events)
-            if f.pool.sum():
-                true = np.array([(g.hands[s] if s is not None else g.aside)[THREE:] for s in f.seats]) - f.known
-                pool = np.maximum(f.pool, 1)
-                b = belief(view.game, view.events, net)
-                uniform = fit(odds(zeros, f), f) / pool
-                row = [judged(b.odds, true), judged(uniform, true)]
-                if deals:
-                    share = sampler_odds(view.game, view.events, f, deals, seed * 1000 + len(out))
-                    row.append(judged((deals * share + uniform) / (deals + 1), true))
-                out.append((sum(view.game.counts), float(f.pool.sum()), row))
-        m.act(seat, player.choose(view, m.legal_actions(seat)))
+    for view, events, f, true in decisions(seed, preset, every):
+        if f.pool.sum():
+            pool = np.maximum(f.pool, 1)
+            b = belief(view, events, net)
+            uniform = fit(odds(zeros, f), f) / pool
+            row = [judged(b.odds, true), judged(uniform, true)]
+            if deals:
+                share = sampler_odds(view, events, f, deals, seed * 1000 + len(out))
+                row.append(judged((deals * share + uniform) / (deals + 1), true))
+            out.append((sum(view.counts), float(f.pool.sum()), row))
     return out
 
 
