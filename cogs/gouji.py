@@ -14,12 +14,14 @@ client never imports a cog module, and the cogs see the client only as a type. U
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
 from discord import app_commands
 from discord.ext import commands
 
+from . import views
 from .i18n import GoujiTranslator
 from .ids import COG_NAME, DYNAMIC_ITEMS, table_of
 from .league import LeagueCommands
@@ -49,6 +51,7 @@ class Gouji(RulesCommands, ReviewCommands, LeagueCommands, TableCommands, comman
         await super().cog_load()
         self.bot.service.listeners.append(self.messenger.on_change)
         await self.messenger.reattach()
+        self.warming = asyncio.get_running_loop().create_task(views.RENDERER.start())  # the drawing processes
 
     async def cog_unload(self) -> None:
         """Stop listening and send every pending update. discord.py ignores what this raises, so it is

@@ -18,11 +18,21 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from bot.engine import Match
+from bot.engine.cards import SEATS
+from render import TableExtras, render_table
+
 log = logging.getLogger(__name__)
 
 PROCESSES = os.cpu_count() or 1
 """Drawing processes: one a core. The event loop's process needs a fraction of one (a third at 80 busy tables,
 ``bench tables --discord``), and a picture waiting for a free drawing process is a click waiting."""
+
+
+def _warm() -> None:
+    """A new drawing process draws one picture first, so that its fonts and caches are ready before the
+    first picture a player waits for (loading them took the first pictures of a busy start past 2 s)."""
+    render_table(Match.new(seed=0, games=1).view(0), TableExtras(names=[""] * SEATS))
 
 
 class Renderer:
@@ -36,8 +46,17 @@ class Renderer:
         """One thread: Pillow's fonts are not to be shared between threads drawing at once."""
 
     def _fresh(self) -> ProcessPoolExecutor:
-        self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("forkserver"))
+        self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("forkserver"),
+                                         initializer=_warm)
         return self._pool
+
+    async def start(self) -> None:
+        """Start every drawing process now and wait until each is warm (``_warm``), rather than on the
+        first pictures: the bot calls it as it loads its commands."""
+        if self._thread is not None:
+            return
+        pool, loop = self._pool or self._fresh(), asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(pool, os.getpid) for _ in range(self.processes)))
 
     async def draw(self, picture: Callable[[], bytes]) -> bytes:
         """``picture()`` run in a drawing process (or the drawing thread)."""

@@ -26,3 +26,14 @@ async def test_a_picture_is_drawn_in_another_process_and_a_dead_one_is_replaced(
     finally:
         for pid in renderer.pids():
             os.kill(pid, signal.SIGKILL)
+
+
+async def test_the_drawing_processes_start_warm_before_the_first_picture():
+    """Issue 34 §1: every drawing process is started, and has drawn its first picture, before a player waits."""
+    renderer = Renderer(2)
+    try:
+        await renderer.start()
+        assert len(renderer.pids()) == 2 and os.getpid() not in renderer.pids()
+    finally:
+        for pid in renderer.pids():
+            os.kill(pid, signal.SIGKILL)
