@@ -53,6 +53,7 @@ from bot.service.review import BUDGET as REVIEW_BUDGET
 from bot.service.review import positions, review
 
 from .levels import ARENA_LEVELS, arena_player
+from .parallel import mapped
 from .stats import half_interval
 
 
@@ -219,13 +220,7 @@ def bench_arena(a: str, b: str, games: int, seed: int, budget: float | None, wor
     pairs; ``save`` writes them to a JSON file, ``against`` compares them with such a file's."""
     rules = rules or Ruleset.preset()
     jobs = [(seed + i, a, b, budget, rules, work) for i in range((games + 1) // 2)]
-    if workers > 1:
-        from multiprocessing import Pool
-
-        with Pool(workers) as pool:
-            results = pool.map(_arena_pair, jobs, chunksize=1)
-    else:
-        results = [_arena_pair(j) for j in jobs]
+    results = mapped(_arena_pair, jobs, workers)
     points = [p for r, _, _ in results for p in r]
     pair_means = [sum(r) / 2 for r, _, _ in results]
     n = len(points)

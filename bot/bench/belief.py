@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
@@ -26,6 +25,8 @@ from bot.ai.sample import Sampler
 from bot.ai.train import decisions
 from bot.engine import Event, SeatView, parse_cards
 from bot.engine.cards import THREE
+
+from .parallel import mapped
 
 STAGES = (("early", 145, 217), ("mid", 73, 145), ("late", 0, 73))
 """Cards still in hands: the game's thirds."""
@@ -75,11 +76,7 @@ def game_rows(job: tuple[int, str, int, int, str | None]) -> list[Row]:
 
 def bench_belief(games: int, seed: int, every: int, deals: int, workers: int, weights: str | None) -> None:
     jobs = [(seed + i, ("dagang", "classic")[i % 2], every, deals, weights) for i in range(games)]
-    if workers > 1:
-        with Pool(workers) as pool:
-            found = pool.map(game_rows, jobs, chunksize=1)
-    else:
-        found = [game_rows(j) for j in jobs]
+    found = mapped(game_rows, jobs, workers)
     rows = [r for game in found for r in game]
     ways = WAYS if deals else WAYS[:2]
     print(f"belief: {len(rows)} decisions of {games} held-out games of basic (seeds {seed}…{seed + games - 1}, "

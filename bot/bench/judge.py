@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 import statistics
-from multiprocessing import Pool
 from typing import NamedTuple
 
 from bot.ai.basic import BasicPlayer, decide_play
@@ -24,6 +23,7 @@ from bot.ai.situation import Situation
 from bot.ai.strong import CONFIDENCE, Search, candidates, chosen
 from bot.engine import Game, Match, Ruleset, format_counts
 
+from .parallel import mapped
 from .stats import half_interval
 
 BARS = (0.0, 0.5, 1.0, 1.5, 2.0)
@@ -98,11 +98,7 @@ def _gain(decision: Decision, idx: list[int], bar: float, believed: bool = False
 def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, workers: int,
                 believe: bool = False) -> None:
     jobs = [(seed + i, rules, every, deals, believe) for i in range(games)]
-    if workers > 1:
-        with Pool(workers) as pool:
-            found = pool.map(judged_decisions, jobs, chunksize=1)
-    else:
-        found = [judged_decisions(j) for j in jobs]
+    found = mapped(judged_decisions, jobs, workers)
     decisions = [d for game in found for d in game]
     print(f"judge: {len(decisions)} decisions of basic's games (seeds {seed}…{seed + games - 1}, one in {every} "
           f"of those strong would search, rules {rules.name}), {deals} sampled deals each; team points gained per "
