@@ -30,6 +30,7 @@ from .i18n import OPTION, bilingual, fit
 from .ids import CARDS_MAX, FORM_PREFIX, PlayModal, play_form, unreadable
 from .messenger import TableMessenger
 from .part import CogPart
+from .renderer import ANSWER
 from .views import REMATCH_HELP, RESUMED, Panel, hand_panel, play_menu, preset_name, seat_picker
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ class TableCommands(CogPart):
         if not edit and interaction.guild_id is not None and await self.service.prefers_dm(user.id):
             await self.send_dm(interaction, table, panel)  # the player's setting: panels by DM
             return
-        file = await panel.card.file()
+        file = await panel.card.file(ANSWER)
         if edit:
             await interaction.response.edit_message(content=panel.card.content, attachments=[file],
                                                     view=panel.card.view)
@@ -321,7 +322,7 @@ class TableCommands(CogPart):
         link = await self.messenger.edit_dm(table, user.id, panel)
         if link is None:
             try:
-                message = await user.send(panel.card.content, file=await panel.card.file(),
+                message = await user.send(panel.card.content, file=await panel.card.file(ANSWER),
                                           view=panel.card.view or MISSING)
             except discord.Forbidden:
                 raise TableError("无法私信你：请在隐私设置里允许服务器成员私信",

@@ -52,7 +52,7 @@ from render.table import relative
 
 from .i18n import LABEL, OPTION, bilingual, fit
 from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
-from .renderer import RENDERER
+from .renderer import REDRAW, RENDERER
 
 TEAM_ZH = ("红方", "蓝方")
 RULES_ZH = {name: zh for name, (zh, _) in PRESET_WORDS.items()}
@@ -123,9 +123,10 @@ class Card:
     def __post_init__(self) -> None:
         object.__setattr__(self, "content", fit(self.content))
 
-    async def file(self) -> discord.File:
-        """The picture as an attachment, drawn in a drawing process so the bot stays responsive."""
-        png = await RENDERER.draw(self.draw)
+    async def file(self, need: int = REDRAW) -> discord.File:
+        """The picture as an attachment, drawn in a drawing process so the bot stays responsive; ``need``
+        ``ANSWER`` for the answer to a press, drawn before the redraws waiting then."""
+        png = await RENDERER.draw(self.draw, need)
         return discord.File(io.BytesIO(png), filename=self.filename)
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from . import fonts
+from . import fonts, png
 from .theme import RGB, px
 
 ELLIPSIS = "…"
@@ -125,10 +124,6 @@ def amount(n: float) -> str:
 PALETTE_SAMPLE = 4
 """The palette is chosen from the image shrunk by this factor: 16 times fewer pixels to sort,
 and shrinking averages, so the blended edges of text and cards stay in the sample."""
-PNG_LEVEL = 2
-"""zlib level, chosen by measurement on a move's pictures at 640 px (issue 34): level 2 encodes a
-table or panel in ~1.7 ms and ~25 KB, level 1 as fast for 5% more bytes, 3 in ~2.6 ms (24 KB), the
-default 6 in ~5.5 ms (20 KB); lossless WebP took ~17 ms for 28–63 KB, so the pictures stay PNG."""
 
 
 def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
@@ -137,7 +132,4 @@ def to_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     one (``render.palette``), else one chosen from the picture."""
     if palette is None:
         palette = img.reduce(PALETTE_SAMPLE).quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    pal = img.quantize(palette=palette, dither=Image.Dither.NONE)
-    buf = io.BytesIO()
-    pal.save(buf, format="PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()
+    return png.encode(img.quantize(palette=palette, dither=Image.Dither.NONE))

@@ -49,7 +49,7 @@ from bot.bench.tables import _database
 from bot.engine import Ruleset
 from bot.service.db import is_postgres
 from bot.service.tables import Change, Settings, Table
-from cogs.renderer import RENDERER
+from cogs.renderer import REDRAW, RENDERER
 from cogs.views import Card
 
 HUMANS = (0, 1, 2)
@@ -184,9 +184,9 @@ def _patched(recorder: _Recorder) -> Iterator[Callable[[Any, str, Any], None]]:
 
     drawn = Card.file
 
-    async def file(card: Card) -> discord.File:
+    async def file(card: Card, need: int = REDRAW) -> discord.File:
         made = time.perf_counter()
-        f = await drawn(card)
+        f = await drawn(card, need)
         recorder.made[id(f)] = made
         recorder.drawn += recorder.start <= made < recorder.end
         return f
