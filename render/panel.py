@@ -20,7 +20,7 @@ from .draw import to_png
 from .hand import EMPTY, draw_hand, hand_size
 from .palette import move_palette
 from .table import SIZE, TableExtras, draw_table
-from .theme import BG, WIDTH
+from .theme import WIDTH
 
 NOT_DEALT = "等待发牌"
 """What the hand says between games, while the next deal waits (点贡 and the like)."""
@@ -46,14 +46,12 @@ def draw_panel(
     title: str | None = None,
 ) -> Image.Image:
     """The panel as an image: the table from ``view.seat`` above that seat's hand."""
-    table = draw_table(view, replace(extras or TableExtras(), perspective=view.seat))
     empty = _empty_word(view)
     if empty == NOT_DEALT and title is None:
         title = HAND  # not "手牌 0 张": the cards are still to come
     hand = draw_hand(view.hand, highlight, title, empty)
-    img = Image.new("RGB", (WIDTH, table.height + hand.height), BG)
-    img.paste(table, (0, 0))
-    img.paste(hand, (0, table.height))
+    img = draw_table(view, replace(extras or TableExtras(), perspective=view.seat), below=hand.height)
+    img.paste(hand, (0, SIZE[1]))
     return img
 
 

@@ -29,7 +29,8 @@ def encode(picture: Image.Image) -> bytes:
     if picture.mode != "P":
         raise ValueError(f"a palette picture is wanted, not mode {picture.mode}")
     width, height = picture.size
-    rows = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte, 0
+    rows = Image.new("P", (width + 1, height), None)  # not filled: every pixel is written next
+    rows.paste(0, (0, 0, 1, height))  # column 0: each row's filter byte, 0 (none)
     rows.paste(picture, (1, 0))
     palette = picture.im.getpalette("RGB")
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette, deflate, no interlace

@@ -281,16 +281,27 @@ Chip = tuple[str, RGB, RGB]
 """A word drawn as a badge on a seat's second line: (word, fill, ink)."""
 
 
-def _chips(seat: int, view: SeatView | None, extras: TableExtras) -> list[Chip]:
+DECLARED = ("revolt", "chongdian")
+"""The events that stand as a seat's chip for the rest of the game: 革命 and 冲点."""
+
+
+def declared(view: SeatView | None) -> frozenset[tuple[str, int | None]]:
+    """Each ``DECLARED`` event's kind with its seat, read from the log once a picture (issue 34: read once a
+    seat, it was a tenth of a table's drawing late in a game)."""
+    return frozenset((e.kind, e.seat) for e in view.events if e.kind in DECLARED) if view is not None else frozenset()
+
+
+def _chips(seat: int, view: SeatView | None, extras: TableExtras,
+           said: frozenset[tuple[str, int | None]]) -> list[Chip]:
     """Standing facts about a seat, most needed first: 托管, 革命, 冲点, 够死级 or 无头, 开点 or 宣点,
-    带王 (步步带王), and AI where the name does not say it already."""
+    带王 (步步带王), and AI where the name does not say it already; ``said``: ``declared(view)``."""
     chips: list[Chip] = []
     if extras.trustee[seat]:
         chips.append(("托管", (200, 110, 30), TEXT))
     if view is not None:
-        if any(e.kind == "revolt" and e.seat == seat for e in view.events):
+        if ("revolt", seat) in said:
             chips.append(("革命", (200, 50, 50), TEXT))
-        if any(e.kind == "chongdian" and e.seat == seat for e in view.events):
+        if ("chongdian", seat) in said:
             chips.append(("冲点", GOLD, (40, 28, 0)))
         if view.head == seat:  # R14.7: 够死级 plays left, or 无头
             chips.append((f"够死级×{view.sijiji}" if view.sijiji else "无头", (110, 40, 170), TEXT))
@@ -352,12 +363,14 @@ def _empty(seat: int, extras: TableExtras, lobby: bool) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _frames(seats: tuple[tuple[int, bool, bool], ...]) -> Image.Image:
+def _frames(seats: tuple[tuple[int, bool, bool], ...], below: int) -> Image.Image:
     """The felt with every seat's frame — ``(team, empty, active)`` at each position — in its team colour,
     gold and glowing on its turn: a few dozen layouts in all (whose turn, and the two ways the teams sit
     round a player's panel), each drawn once, so that a picture draws only what is written in the frames
-    (issue 34: the frames and the glow were a fifth of a table's drawing)."""
-    img = _background().copy()
+    (issue 34: the frames and the glow were a fifth of a table's drawing). ``below``: rows of plain
+    background under the table, where a panel's hand goes."""
+    img = Image.new("RGB", (SIZE[0], SIZE[1] + below), BG)
+    img.paste(_background())
     d = ImageDraw.Draw(img)
     for pos, (team, empty, active) in enumerate(seats):
         box = _box(pos)
@@ -381,6 +394,7 @@ def _panel(
     extras: TableExtras,
     warn: bool,
     lobby: bool,
+    said: frozenset[tuple[str, int | None]],
 ) -> None:
     """A seat's words in its frame (``_frames``): name and card count (or place) on the first line,
     caption and chips on the second.
@@ -395,7 +409,7 @@ def _panel(
     count = counts[seat] if counts is not None else None
     top_y, low_y = y0 + px(40), y0 + px(94)
     right = x1 - SEAT_INSET
-    chips = _chips(seat, view, extras)
+    chips = _chips(seat, view, extras, said)
     out = place is not None and not count
     if place is not None:
         back, fore = _place_colours(place)
@@ -661,8 +675,9 @@ def _counter(d: ImageDraw.ImageDraw, left: Mapping[str, int]) -> None:
         x -= w + px(18)
 
 
-def draw_table(view: SeatView | MatchView | None, extras: TableExtras | None = None) -> Image.Image:
-    """The table as an image, for ``render_table`` and for a player's panel (``render.panel``)."""
+def draw_table(view: SeatView | MatchView | None, extras: TableExtras | None = None, below: int = 0) -> Image.Image:
+    """The table as an image, for ``render_table`` and for a player's panel (``render.panel``), with
+    ``below`` rows of background under it (the panel's hand is pasted there: no second canvas to fill)."""
     extras = extras or TableExtras()
     lobby = view is None
     counts: Sequence[int] | None = None
@@ -682,13 +697,15 @@ def draw_table(view: SeatView | MatchView | None, extras: TableExtras | None = N
     else:
         turn = extras.turn
     at = {position(seat, extras.perspective): seat for seat in range(6)}
-    img = _frames(tuple((at[pos] % 2, _empty(at[pos], extras, lobby), at[pos] == turn) for pos in range(6))).copy()
+    seats = tuple((at[pos] % 2, _empty(at[pos], extras, lobby), at[pos] == turn) for pos in range(6))
+    img = _frames(seats, below).copy()
     d = ImageDraw.Draw(img)
     labels = seat_labels(view.events if view else (), view.kaidian_chance if view else None, extras.labels,
                          view.burning if view else None)
+    said = declared(view)
     for seat in range(6):
         pos = position(seat, extras.perspective)
-        _panel(img, d, pos, seat, view, counts, extras, phase in PLAY_PHASES, lobby)
+        _panel(img, d, pos, seat, view, counts, extras, phase in PLAY_PHASES, lobby, said)
         if view is not None and not (view.top and view.top[0] == seat and not extras.closed):
             _spot(img, d, pos, view.marks[seat])  # the top play is drawn in the middle, unless closed
         _labels(img, pos, labels[seat])
