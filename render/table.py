@@ -292,9 +292,11 @@ def declared(view: SeatView | None) -> frozenset[tuple[str, int | None]]:
 
 
 def _chips(seat: int, view: SeatView | None, extras: TableExtras,
-           said: frozenset[tuple[str, int | None]]) -> list[Chip]:
+           said: frozenset[tuple[str, int | None]] | None = None) -> list[Chip]:
     """Standing facts about a seat, most needed first: 托管, 革命, 冲点, 够死级 or 无头, 开点 or 宣点,
-    带王 (步步带王), and AI where the name does not say it already; ``said``: ``declared(view)``."""
+    带王 (步步带王), and AI where the name does not say it already; ``said``: ``declared(view)``, when the
+    caller has read it already for every seat."""
+    said = declared(view) if said is None else said
     chips: list[Chip] = []
     if extras.trustee[seat]:
         chips.append(("托管", (200, 110, 30), TEXT))
