@@ -163,8 +163,14 @@ class TableMessenger:
         return p
 
     async def _later(self, p: _Pending) -> None:
+        """Flush ``debounce`` seconds after the first change, to gather what comes with it, then while more
+        comes at most once per ``debounce`` seconds counted from the start of each flush — a change that
+        came during a flush has waited while it drew (issue 34: that wait was added to its own)."""
+        loop = asyncio.get_running_loop()
+        began = loop.time()
         while p.dirty:
-            await asyncio.sleep(self.debounce)
+            await asyncio.sleep(max(0.0, began + self.debounce - loop.time()))
+            began = loop.time()
             try:
                 await self._flush(p)
             except Exception:
@@ -314,8 +320,12 @@ class TableMessenger:
     async def _edit_panel(self, table_id: int, user_id: int, live: _Live) -> None:
         """Edit a panel until nothing more is asked of it, at most once per ``debounce`` seconds (Discord
         limits edits per token), each edit drawn from the table as it is then: one in flight, the
-        latest state wins. A panel no longer followed gets only its ``moved`` edit."""
+        latest state wins. A panel no longer followed gets only its ``moved`` edit. The second is counted
+        from the start of an edit, not its end, so that the time a picture took to draw is not added to the
+        next one's wait (issue 34: on a busy bot it was, and the panels fell a picture behind the table)."""
+        loop = asyncio.get_running_loop()
         while live.want == "moved" or (live.want is not None and self._panels.get((table_id, user_id)) is live):
+            began = loop.time()
             want, live.want = live.want, None
             table = live.table
             seat = table.seat_of(user_id) if table is not None else None
@@ -350,7 +360,7 @@ class TableMessenger:
             if last:
                 await self._forget(table_id, user_id, live)
                 return
-            await asyncio.sleep(self.debounce)
+            await asyncio.sleep(max(0.0, began + self.debounce - loop.time()))
 
     # ------------------------------------------------------------------ flushing
     async def flush(self, table_id: int, *, repost: bool = False) -> None:
