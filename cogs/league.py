@@ -7,8 +7,7 @@ there to be shown off.
 
 from __future__ import annotations
 
-import asyncio
-import io
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,6 +19,7 @@ from render.standings import ranked, shown_name
 
 from .i18n import bilingual, fit
 from .part import CogPart
+from .views import drawn
 
 if TYPE_CHECKING:
     from bot.discord.app import GoujiBot
@@ -66,14 +66,14 @@ class LeagueCommands(CogPart):
         if sort == "points":  # the AI levels have no points: their ratings are told under the table
             rows = [r for r in rows if r.ai is None]
         by = "按评分" if sort == "rating" else "按积分"
-        png = await asyncio.to_thread(render_standings, rows, f"{title} · {by}", sort)
+        file = await drawn(partial(render_standings, rows, f"{title} · {by}", sort), "standings.png")
         lines = [f"**{title}** · {by} / league" + (f" {season}" if season else " (all time)") + f", by {sort}"]
         lines += [_line(rank, r) for rank, r in ranked(rows, sort)[:TEXT_ROWS]]
         if sort == "points" and ais:
             lines.append("AI 评分 / AI ratings: " + " · ".join(f"{shown_name(r)} {r.rating:.1f}" for r in ais
                                                                if r.rating is not None))
         await interaction.response.send_message(fit("\n".join(lines)), allowed_mentions=QUIET,
-                                                file=discord.File(io.BytesIO(png), "standings.png"))
+                                                file=file)
 
     @app_commands.command(name="stats", description="A player's league record")
     @app_commands.describe(user="The player (default: you)")

@@ -9,9 +9,8 @@ A game is any finished game of this server by its number; a game in progress is 
 
 from __future__ import annotations
 
-import asyncio
-import io
 from collections import OrderedDict
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -25,6 +24,7 @@ from .i18n import OPTION, bilingual, fit
 from .ids import PREFIX, REPLAY_BUTTON, REPLAY_SELECT, _Ours
 from .ids import _cog as table_cog
 from .part import CogPart
+from .views import drawn
 
 if TYPE_CHECKING:
     from bot.discord.app import GoujiBot
@@ -170,12 +170,11 @@ class ReplayCommands(CogPart):
         seat = replay.seat_of(interaction.user.id)
         f = replay.frames[frame]
         extras = TableExtras(names=replay.names, ai=replay.ai)
-        png = await asyncio.to_thread(render_replay, f.view, f.hands, extras, seat if seat is not None else 0,
-                                      replay.caption(frame))
+        file = await drawn(partial(render_replay, f.view, f.hands, extras, seat if seat is not None else 0,
+                                   replay.caption(frame)), "replay.png")
         zh, en = f.line(replay.names)
         content = fit(f"**复盘 #{game_id}** · 第 {replay.game_no} 局 / game {replay.game_no} · "
                       f"{frame}/{len(replay.frames) - 1}\n{zh}\n{en}")
-        file = discord.File(io.BytesIO(png), "replay.png")
         view = replay_view(replay, frame)
         if edit:
             await interaction.response.edit_message(content=content, attachments=[file], view=view)

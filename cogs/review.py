@@ -10,10 +10,10 @@ frame from your seat), and every decision with its two estimates. Everything is 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import time
 from contextlib import suppress
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,6 +27,7 @@ from render.replay import render_replay
 
 from .i18n import EMBED_DESCRIPTION, EMBED_TITLE, bilingual, fit
 from .replay import ReplayCommands
+from .views import drawn
 
 if TYPE_CHECKING:
     from bot.service.store import GameRow
@@ -166,6 +167,6 @@ class ReviewCommands(ReplayCommands):
         for frame, d in shown:
             f = replay.frames[frame]
             caption = f"点评 #{replay.game_id} · 第 {frame} 步 · 出了 {words(d.played)[0]} · AI：{words(d.best)[0]}"
-            png = await asyncio.to_thread(render_replay, f.view, f.hands, extras, seat, caption)
-            files.append(discord.File(io.BytesIO(png), f"review-{frame}.png"))
+            files.append(await drawn(partial(render_replay, f.view, f.hands, extras, seat, caption),
+                                     f"review-{frame}.png"))
         return files

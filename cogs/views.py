@@ -52,7 +52,7 @@ from render.table import relative
 
 from .i18n import LABEL, OPTION, bilingual, fit
 from .ids import ChoiceSelect, HouseSelect, PlaySelect, TableButton
-from .renderer import REDRAW, RENDERER
+from .renderer import ANSWER, REDRAW, RENDERER
 
 TEAM_ZH = ("红方", "蓝方")
 RULES_ZH = {name: zh for name, (zh, _) in PRESET_WORDS.items()}
@@ -124,10 +124,16 @@ class Card:
         object.__setattr__(self, "content", fit(self.content))
 
     async def file(self, need: int = REDRAW) -> discord.File:
-        """The picture as an attachment, drawn in a drawing process so the bot stays responsive; ``need``
-        ``ANSWER`` for the answer to a press, drawn before the redraws waiting then."""
-        png = await RENDERER.draw(self.draw, need)
-        return discord.File(io.BytesIO(png), filename=self.filename)
+        """The picture as an attachment (``drawn``); ``need`` ``ANSWER`` for the answer to a press."""
+        return await drawn(self.draw, self.filename, need)
+
+
+async def drawn(picture: Callable[[], bytes], filename: str, need: int = ANSWER) -> discord.File:
+    """``picture()`` as an attachment, drawn in a drawing process so that the event loop stays free for
+    clicks (issue 34) — by default as an answer, before the redraws waiting: the pictures a command shows
+    (the standings, a replay's frame, a review's positions) are drawn here too."""
+    png = await RENDERER.draw(picture, need)
+    return discord.File(io.BytesIO(png), filename=filename)
 
 
 @dataclass(frozen=True)

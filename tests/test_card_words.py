@@ -11,10 +11,12 @@ import re
 from discord_fakes import BURN_AND_LET, HOST, PLAYERS, crafted, playing, ready_all, seated, start_harness
 
 import cogs.review
+import cogs.views
 from bot.bench.discord_fakes import CHANNEL, Harness
 from bot.engine import Event, describe, parse_play
 from bot.engine.cards import cards_en, cards_zh
 from bot.service.review import Decision, Review
+from cogs.renderer import Renderer
 from cogs.views import tribute_words
 from render.draw import amount, signed
 
@@ -134,6 +136,7 @@ async def test_review_writes_plays_as_the_table_log_and_points_whole(tmp_path, m
         return drawn(*args)
 
     monkeypatch.setattr(cogs.review, "render_replay", recorded)
+    monkeypatch.setattr(cogs.views, "RENDERER", Renderer(0))  # drawn here, where the spy is
     h = await start_harness(tmp_path, monkeypatch)
     table = await seated(h, humans=2)
     await h.service.start(CHANNEL, HOST.id, seed=4)
