@@ -45,7 +45,8 @@ would rather 让牌 (the hint)."""
 
 
 def drawn_words(monkeypatch) -> list[str]:
-    """Every string the renderer draws from now on."""
+    """Every string the renderer draws from now on, drawn in this process where the spy is."""
+    monkeypatch.setattr(views, "RENDERER", Renderer(0))
     words: list[str] = []
     spy_text(monkeypatch, lambda xy, text, size, fill: words.append(text))
     return words
