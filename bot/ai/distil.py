@@ -1,0 +1,189 @@
+"""``strong``'s overrides distilled into a small model that ``basic`` can afford (issue 32).
+
+``strong`` weighs at most two candidates (``strong.candidates``): ``basic``'s choice and one
+alternative, and all of its gain over ``basic`` lies in *when* it plays the alternative. Searching
+costs most of a second a decision; this reads a few dozen numbers of the ``Situation`` and of the
+two candidates (``features``: cards, counts, turn, 开点 state, and each candidate's size, rank,
+2s and jokers, cost, whether it breaks a set or goes out, the odds an opponent beats it) and a
+tiny perceptron predicts the alternative's mean team points over the first candidate's, as the
+search would find them. The alternative is played when the prediction clears the model's margin.
+
+The weights are trained from searched decisions of ``basic``'s self-play (``python -m
+bot.ai.distil_train``, README) and shipped in ``distil.npz``, read once; a missing or corrupt file
+raises ``DistilError`` — there is no silent fallback to ``basic``. Pure numpy, deterministic.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from bot.engine import Play, opposite, parse_play
+from bot.engine.cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO
+from bot.engine.plays import GOUJI_MIN
+from bot.engine.rules import kaidian_without_fours
+
+from .basic import Choice, breaks_set, cost, decide_play, gouji_matters, groups_of, may_kaidian
+from .situation import Situation
+from .strong import candidates
+
+F64 = npt.NDArray[np.float64]
+
+WEIGHTS = Path(__file__).with_name("distil.npz")
+"""The shipped weights, written by ``python -m bot.ai.distil_train``."""
+VERSION = 1
+"""The layout of the features and the weights file; a file of another version is refused."""
+HAND = 36.0
+"""Cards dealt to a seat (216 / 6): the scale of counts."""
+RANK = 16.0
+"""Cards of a plain rank in the four decks."""
+COST_CAP = 10.0
+"""``basic``'s cost of a play, capped: 4s kept for 开点 cost 50, which says only "never"."""
+
+
+class DistilError(RuntimeError):
+    """The weights file is missing or unusable: the level must not play without it."""
+
+
+def _rank(r: int) -> float:
+    """A rank on 0…1 (3 → 0, 大王 → 1); jokers-only plays (base 0) read as 0."""
+    return max(0, r - THREE) / (RED - THREE)
+
+
+def situation_features(sit: Situation) -> list[float]:
+    """What the deciding seat knows of the table: the turn, its hand's shape, the counts, 开点 and the rules."""
+    me, h = sit.seat, sit.hand
+    rel = [(me + k) % SEATS for k in range(1, SEATS)]
+    top_rel = [0.0] * (SEATS - 1)
+    top = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    if sit.top is not None:
+        seat, play = sit.top
+        top_rel[(seat - me) % SEATS - 1] = 1.0
+        top = [1.0, play.size / 10, _rank(play.base), (play.twos + play.black + play.red) / 4,
+               float(sit.top_gouji), float(sit.top_kind == "chong")]
+    groups = groups_of(h, with_fours=False)
+    pure = sum(1 for r, n in GOUJI_MIN.items() if h[r] >= n)
+    opp = [sit.counts[s] for s in sit.opponents()]
+    mates = sum(sit.counts[s] for s in range(SEATS) if sit.is_mate(s))
+    return [
+        *top, *top_rel, float(sit.let_by is not None),
+        sum(h) / HAND, h[THREE] / RANK, h[FOUR] / RANK, len(groups) / 10, h[TWO] / RANK, h[BLACK] / 4, h[RED] / 4,
+        pure / 4, _rank(groups[0]) if groups else 0.0, _rank(groups[-1]) if groups else 0.0,
+        max((h[r] for r in range(FIVE, ACE + 1)), default=0) / RANK,
+        *(sit.counts[s] / HAND for s in rel), *(float(sit.places[s] is not None) for s in rel),
+        *(float(sit.passed[s]) for s in rel), sit.holding / SEATS,
+        float(gouji_matters(sit)), float(may_kaidian(sit)), float(sit.kaidian[me]), float(sit.lost[me]),
+        float(sit.kaidian[opposite(me)]), float(sit.lost[opposite(me)]), float(sit.natural[me]),
+        float(sit.kaidian_chance == me), float(sit.luanchan), float(kaidian_without_fours.played(sit.rules)),
+        float(sit.burning is not None), float(sit.burner), float(sit.head == me), float(sit.sijiji > 0),
+        float(sit.duty[me]),
+        sit.unseen[TWO] / RANK, sit.unseen[BLACK] / 4, sit.unseen[RED] / 4, sum(sit.unseen) / 180,
+        min(opp, default=0) / HAND, (mates - sum(opp)) / 100,
+    ]
+
+
+def candidate_features(sit: Situation, action: str) -> list[float]:
+    """One candidate: declining (pass or 让牌) or a play's size, rank, 2s and jokers, ``basic``'s cost,
+    a broken set, 4s spent, 够级 in force, the odds it is beaten, and what it leaves of the hand."""
+    if not action.startswith("play "):
+        return [1.0, float(action == "let"), *[0.0] * 13]
+    play = parse_play(action[5:])
+    h = sit.hand
+    rest = list(h)
+    for r, n in enumerate(play.counts()):
+        rest[r] -= n
+    left = sum(rest) - rest[THREE]
+    return [0.0, 0.0, play.size / 10, _rank(play.base), play.n / RANK, play.twos / 4, play.black / 4, play.red / 4,
+            float(breaks_set(h, play)), min(cost(sit, play, may_kaidian(sit)), COST_CAP) / COST_CAP,
+            float(play.base == FOUR), float(sit.in_force(play)), _risk(sit, play), left / HAND,
+            len(groups_of(rest, with_fours=True)) / 10 if left else -1.0]
+
+
+def _risk(sit: Situation, play: Play) -> float:
+    return sit.risk(play, answering=sit.top is not None)
+
+
+def features(sit: Situation, cands: Sequence[str], first_is_basic: bool) -> F64:
+    """The model's input for choosing between ``cands[0]`` and ``cands[1]`` (``first_is_basic``: whether
+    the first is ``basic``'s choice, not the pass ``strong`` tries first against a broken set)."""
+    return np.array([*situation_features(sit), float(first_is_basic),
+                     *candidate_features(sit, cands[0]), *candidate_features(sit, cands[1])], np.float64)
+
+
+FEATURES = 91
+"""Inputs of the model: ``features``' length."""
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """Standardised inputs, ReLU layers, one output: the alternative's predicted gain in team points."""
+
+    mean: F64
+    scale: F64
+    layers: tuple[tuple[F64, F64], ...]
+    margin: float
+    """Predicted gain above which the alternative is played."""
+
+    def gain(self, x: F64) -> F64:
+        """``x`` (n, ``FEATURES``) → the predicted gain of each row's alternative, (n,)."""
+        x = (x - self.mean) / self.scale
+        for i, (w, b) in enumerate(self.layers):
+            x = x @ w + b
+            if i < len(self.layers) - 1:
+                x = np.maximum(x, 0.0)
+        return x[:, 0]
+
+
+def load(path: Path = WEIGHTS) -> Model:
+    """The model in ``path``, or ``DistilError`` saying what is wrong and how to rebuild it."""
+    hint = "rebuild it with the command in the README (python -m bot.ai.distil_train …)"
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            version = int(data["version"])
+            count = int(data["layers"])
+            mean = np.asarray(data["mean"], np.float64)
+            scale = np.asarray(data["scale"], np.float64)
+            margin = float(data["margin"])
+            layers = tuple((np.asarray(data[f"w{i}"], np.float64), np.asarray(data[f"b{i}"], np.float64))
+                           for i in range(count))
+    except FileNotFoundError:
+        raise DistilError(f"the distilled model's weights are missing: {path}; {hint}") from None
+    except (OSError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
+        raise DistilError(f"the distilled model's weights in {path} are unreadable ({exc}); {hint}") from exc
+    if version != VERSION:
+        raise DistilError(f"the distilled model's weights in {path} are of version {version}, not {VERSION}; {hint}")
+    arrays = [mean, scale, *(a for layer in layers for a in layer)]
+    width = FEATURES
+    shapes_ok = mean.shape == scale.shape == (FEATURES,) and bool((scale > 0).all()) and np.isfinite(margin)
+    for w, b in layers:
+        shapes_ok = shapes_ok and w.ndim == 2 and w.shape[0] == width and b.shape == (w.shape[1],)
+        width = w.shape[1] if w.ndim == 2 else -1
+    if not layers or not shapes_ok or width != 1 or not all(np.isfinite(a).all() for a in arrays):
+        raise DistilError(f"the distilled model's weights in {path} do not fit its features; {hint}")
+    return Model(mean, scale, layers, margin)
+
+
+@cache
+def model() -> Model:
+    """The shipped model, read once per process."""
+    return load()
+
+
+def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = None) -> Choice:
+    """``basic``'s choice, unless ``strong`` would weigh an alternative and the model predicts it gains
+    more than its margin. Like ``strong``, an answer breaking a pure 够级 set is weighed against passing,
+    passing first: where nothing else is sound, the pass is played ("keep-set")."""
+    base = decide_play(sit, legal)
+    cands = candidates(sit, legal, base.action)
+    if len(cands) == 1:
+        return base if cands[0] == base.action else Choice(cands[0], "keep-set")
+    net = net or model()
+    if float(net.gain(features(sit, cands, cands[0] == base.action)[None, :])[0]) > net.margin:
+        return Choice(cands[1], "distil")
+    return base if cands[0] == base.action else Choice(cands[0], "keep-set")
