@@ -202,6 +202,7 @@ def fit(rows: Rows, seed: int, hidden: int, epochs: int, batch: int, lr: float, 
     scale = np.where(train.x.std(axis=0) > 1e-6, train.x.std(axis=0), 1.0)
     x, y = (train.x - mean) / scale, np.clip(train.gain, -CLIP, CLIP)
     net = Net(hidden, rng)
+    batch = max(1, min(batch, len(y)))
     steps = epochs * max(1, len(y) // batch)
     task = progress.add_task("fitting", total=steps)
     done = 0
