@@ -93,7 +93,7 @@ def candidate_features(sit: Situation, action: str) -> list[float]:
     a broken set, 4s spent, 够级 in force, the odds it is beaten, and what it leaves of the hand."""
     if not action.startswith("play "):
         return [1.0, float(action == "let"), *[0.0] * 13]
-    play = parse_play(action[5:])
+    play = getattr(action, "play", None) or parse_play(action[5:])  # ``basic``'s actions carry their play
     h = sit.hand
     rest = list(h)
     for r, n in enumerate(play.counts()):
@@ -122,17 +122,15 @@ FEATURES = 91
 
 @dataclass(frozen=True, slots=True)
 class Model:
-    """Standardised inputs, ReLU layers, one output: the alternative's predicted gain in team points."""
+    """ReLU layers, one output: the alternative's predicted gain in team points. The training standardised
+    the inputs; that scaling is folded into the first layer, one operation fewer a decision."""
 
-    mean: F64
-    scale: F64
     layers: tuple[tuple[F64, F64], ...]
     margin: float
     """Predicted gain above which the alternative is played."""
 
     def gain(self, x: F64) -> F64:
         """``x`` (n, ``FEATURES``) → the predicted gain of each row's alternative, (n,)."""
-        x = (x - self.mean) / self.scale
         for i, (w, b) in enumerate(self.layers):
             x = x @ w + b
             if i < len(self.layers) - 1:
@@ -147,8 +145,6 @@ def load(path: Path = WEIGHTS) -> Model:
         with np.load(path, allow_pickle=False) as data:
             version = int(data["version"])
             count = int(data["layers"])
-            mean = np.asarray(data["mean"], np.float64)
-            scale = np.asarray(data["scale"], np.float64)
             margin = float(data["margin"])
             layers = tuple((np.asarray(data[f"w{i}"], np.float64), np.asarray(data[f"b{i}"], np.float64))
                            for i in range(count))
@@ -158,15 +154,15 @@ def load(path: Path = WEIGHTS) -> Model:
         raise DistilError(f"the distilled model's weights in {path} are unreadable ({exc}); {hint}") from exc
     if version != VERSION:
         raise DistilError(f"the distilled model's weights in {path} are of version {version}, not {VERSION}; {hint}")
-    arrays = [mean, scale, *(a for layer in layers for a in layer)]
+    arrays = [a for layer in layers for a in layer]
     width = FEATURES
-    shapes_ok = mean.shape == scale.shape == (FEATURES,) and bool((scale > 0).all()) and np.isfinite(margin)
+    shapes_ok = bool(np.isfinite(margin))
     for w, b in layers:
         shapes_ok = shapes_ok and w.ndim == 2 and w.shape[0] == width and b.shape == (w.shape[1],)
         width = w.shape[1] if w.ndim == 2 else -1
     if not layers or not shapes_ok or width != 1 or not all(np.isfinite(a).all() for a in arrays):
         raise DistilError(f"the distilled model's weights in {path} do not fit its features; {hint}")
-    return Model(mean, scale, layers, margin)
+    return Model(layers, margin)
 
 
 @cache

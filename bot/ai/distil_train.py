@@ -183,7 +183,9 @@ class Net:
         return float((err ** 2).mean())
 
     def model(self, mean: F64, scale: F64, margin: float) -> Model:
-        return Model(mean, scale, ((self.w[0], self.b[0]), (self.w[1], self.b[1])), margin)
+        """The fitted model for raw features: the standardisation ``(x - mean) / scale`` folded into the first layer."""
+        w0 = self.w[0] / scale[:, None]
+        return Model(((w0, self.b[0] - mean @ w0), (self.w[1].copy(), self.b[1].copy())), margin)
 
 
 def overriding(gain: F64, predicted: F64, margin: float) -> float:
@@ -246,8 +248,7 @@ def report(val: Rows, pred: F64, best: float) -> None:
 def save(model: Model, path: Path, meta: dict[str, int]) -> None:
     """The weights in ``distil.load``'s layout, with how they were made."""
     arrays: dict[str, npt.NDArray[np.generic]] = {
-        "version": np.array(VERSION), "layers": np.array(len(model.layers)), "mean": model.mean,
-        "scale": model.scale, "margin": np.array(model.margin)}
+        "version": np.array(VERSION), "layers": np.array(len(model.layers)), "margin": np.array(model.margin)}
     for i, (w, b) in enumerate(model.layers):
         arrays[f"w{i}"], arrays[f"b{i}"] = w, b
     arrays.update({k: np.array(v) for k, v in meta.items()})
