@@ -128,23 +128,24 @@ def test_issue32_basicd_plays_whole_matches_legally(seed, preset):
         m.act(seat, action)
 
 
-def test_issue32_basicd_keeps_basics_choice_where_strong_would_not_search():
-    """Where ``strong`` weighs one candidate only, ``basicd`` plays what ``strong`` plays, which is ``basic``'s
-    unless that breaks a 够级 set to answer."""
-    m = Match.new(seed=11, rules=Ruleset.preset("dagang"), games=1)
-    basic, checked = BasicPlayer(), 0
+@pytest.mark.parametrize("preset", ["dagang", "classic"])
+def test_issue32_basicd_plays_basics_choice_or_strongs_alternative(preset):
+    """``basicd`` is ``basic`` wherever ``strong`` would not search, and elsewhere plays one of the two
+    candidates ``strong`` weighs."""
+    m = Match.new(seed=11, rules=Ruleset.preset(preset), games=1)
+    basic, searched = BasicPlayer(), 0
     while not m.over:
         seat = m.to_act
         assert seat is not None
         view, legal = m.view(seat), m.legal_actions(seat)
         if m.phase == "play" and view.game is not None:
             sit = Situation.from_view(view.game)
-            cands = candidates(sit, legal, decide_play(sit, legal).action)
-            if len(cands) == 1:
-                assert decide_distilled(sit, legal).action == cands[0]
-                checked += 1
+            base = decide_play(sit, legal).action
+            cands = candidates(sit, legal, base)
+            assert decide_distilled(sit, legal).action in (cands if len(cands) == 2 else [base])
+            searched += len(cands) == 2
         m.act(seat, basic.choose(view, legal))
-    assert checked
+    assert searched
 
 
 def test_issue32_training_rows_are_reproducible_from_the_seed():

@@ -5,8 +5,8 @@ alternative, and all of its gain over ``basic`` lies in *when* it plays the alte
 costs most of a second a decision; this reads a few dozen numbers of the ``Situation`` and of the
 two candidates (``features``: cards, counts, turn, 开点 state, and each candidate's size, rank,
 2s and jokers, cost, whether it breaks a set or goes out, the odds an opponent beats it) and a
-tiny perceptron predicts the alternative's mean team points over the first candidate's, as the
-search would find them. The alternative is played when the prediction clears the model's margin.
+tiny perceptron predicts the alternative's mean team points over ``basic``'s choice, as the search
+would find them. The alternative is played when the prediction clears the model's margin.
 
 The weights are trained from searched decisions of ``basic``'s self-play (``python -m
 bot.ai.distil_train``, README) and shipped in ``distil.npz``, read once; a missing or corrupt file
@@ -122,8 +122,8 @@ FEATURES = 91
 
 @dataclass(frozen=True, slots=True)
 class Model:
-    """ReLU layers, one output: the alternative's predicted gain in team points. The training standardised
-    the inputs; that scaling is folded into the first layer, one operation fewer a decision."""
+    """ReLU layers, one output: the alternative's predicted gain over ``basic``'s choice in team points.
+    The training standardised the inputs; that scaling is folded into the first layer."""
 
     layers: tuple[tuple[F64, F64], ...]
     margin: float
@@ -172,14 +172,15 @@ def model() -> Model:
 
 
 def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = None) -> Choice:
-    """``basic``'s choice, unless ``strong`` would weigh an alternative and the model predicts it gains
-    more than its margin. Like ``strong``, an answer breaking a pure 够级 set is weighed against passing,
-    passing first: where nothing else is sound, the pass is played ("keep-set")."""
+    """``basic``'s choice, unless ``strong`` would weigh an alternative to it and the model predicts that
+    the alternative gains more than its margin. (Where ``basic`` breaks a pure 够级 set to answer,
+    ``strong``'s alternative is passing, which it tries first; the model weighs them the same way.)"""
     base = decide_play(sit, legal)
     cands = candidates(sit, legal, base.action)
     if len(cands) == 1:
-        return base if cands[0] == base.action else Choice(cands[0], "keep-set")
+        return base
+    first_is_basic = cands[0] == base.action
     net = net or model()
-    if float(net.gain(features(sit, cands, cands[0] == base.action)[None, :])[0]) > net.margin:
-        return Choice(cands[1], "distil")
-    return base if cands[0] == base.action else Choice(cands[0], "keep-set")
+    if float(net.gain(features(sit, cands, first_is_basic)[None, :])[0]) > net.margin:
+        return Choice(cands[1] if first_is_basic else cands[0], "distil")
+    return base

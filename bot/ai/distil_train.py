@@ -3,8 +3,8 @@
 Games of ``basic`` against itself (dagang and classic in turn, seeds ``seed × 10⁶ + i`` as for the
 belief) are walked; at about one in ``--every`` of the decisions where ``strong`` would weigh two
 candidates, its search is run over ``--deals`` sampled deals (a fixed count: the same labels on any
-machine) and the row keeps the features (``distil.features``), the alternative's mean gain over the
-first candidate and its standard error, the choice ``strong`` would make (its bar, ``chosen``), and
+machine) and the row keeps the features (``distil.features``), the alternative's mean gain over
+``basic``'s choice and its standard error, whether ``strong`` would play it (its bar, ``chosen``), and
 the gain on the true deal (each candidate played out on the real hidden cards, as the judge does), to
 check the model against the truth rather than against the sampler. The search is the cost: the
 rows can be kept (``--samples``) to train again without it.
@@ -45,9 +45,9 @@ MARGINS = tuple(round(0.1 * i, 1) for i in range(-5, 21))
 
 
 class Rows(NamedTuple):
-    """Searched decisions, one row each: features, the alternative's mean gain over the first candidate
-    on the sampled deals and its standard error, whether ``strong`` would override, the gain on the true
-    deal, and the game each came from (its index in the run)."""
+    """Searched decisions, one row each: features, the alternative's mean gain over ``basic``'s choice
+    on the sampled deals and its standard error, whether ``strong`` would play the alternative, its gain
+    on the true deal, and the game each came from (its index in the run)."""
 
     x: F64
     gain: F64
@@ -115,8 +115,8 @@ def game_rows(job: tuple[int, int, str, int, int]) -> Rows:
         search = Search(d.view, d.events, d.cands, seed * 1000 + d.key)
         for _ in range(deals):
             search.deal()
-        first, alt = search.scores
-        diffs = np.array(alt, np.float64) - np.array(first, np.float64)
+        basic, other = search.scores if d.first_is_basic else search.scores[::-1]
+        diffs = np.array(other, np.float64) - np.array(basic, np.float64)
         g = m.game
         assert g is not None
         hands, aside = [format_counts(h) for h in g.hands], format_counts(g.aside)
@@ -125,8 +125,9 @@ def game_rows(job: tuple[int, int, str, int, int]) -> Rows:
             real = Game.from_public(search.public, hands, aside)
             real.act(d.view.seat, action)
             truth.append(search.rollout(real))
+        overrides = chosen(search.scores) != (0 if d.first_is_basic else 1)
         rows.append((features(d.sit, d.cands, d.first_is_basic), diffs.mean(), diffs.std(ddof=1) / np.sqrt(deals),
-                     float(chosen(search.scores)), float(truth[1] - truth[0])))
+                     float(overrides), float(truth[1] - truth[0]) * (1 if d.first_is_basic else -1)))
     if not rows:
         empty = np.zeros(0)
         return Rows(np.zeros((0, FEATURES)), empty, empty, empty, empty, np.zeros(0, np.int64))
@@ -230,7 +231,7 @@ def report(val: Rows, pred: F64, best: float) -> None:
     """What overriding gains on the held-out decisions, by margin: on the searched means and on the true deal,
     beside ``strong``'s own choices (whose searched gain is flattered: the same deals chose and judge)."""
     strong = val.strong > 0
-    print(f"held out: {len(val.gain)} decisions; team points a decision over the first candidate "
+    print(f"held out: {len(val.gain)} decisions; team points a decision over basic's choice "
           f"(searched means / true deal ± 95%), overrides a decision")
     print(f"  strong's choice         {overriding(val.gain, val.strong, 0.5):+.3f} / "
           f"{overriding(val.truth, val.strong, 0.5):+.3f}   {strong.mean():.3f}")
