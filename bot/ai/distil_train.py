@@ -6,8 +6,8 @@ candidates, its search is run over ``--deals`` sampled deals (a fixed count: the
 machine) and the row keeps the features (``distil.features``), the alternative's mean gain over
 ``basic``'s choice and its standard error, whether ``strong`` would play it (its bar, ``chosen``), and
 the gain on the true deal (each candidate played out on the real hidden cards, as the judge does), to
-check the model against the truth rather than against the sampler. The search is the cost: the
-rows can be kept (``--samples``) to train again without it.
+check the model against the truth rather than against the sampler. The search is the cost: each
+game's rows can be kept (``--kept``), to fit again or go on with a run cut short without searching again.
 
 The perceptron (one ReLU layer) is fitted by Adam to the mean gains, clipped at ``CLIP`` points so
 that a few wild deals do not steer it; 10% of the games are held out, and the margin the model must
@@ -21,6 +21,7 @@ import argparse
 import random
 import time
 from collections.abc import Iterator
+from contextlib import nullcontext
 from multiprocessing import Pool
 from pathlib import Path
 from typing import NamedTuple
@@ -136,21 +137,36 @@ def game_rows(job: tuple[int, int, str, int, int]) -> Rows:
                 np.full(len(rows), index, np.int64))
 
 
-def searched(seed: int, games: int, every: int, deals: int, workers: int, progress: Progress) -> Rows:
-    """The rows of ``games`` seeded games (presets in turn), in order whatever the workers."""
+def searched(seed: int, games: int, every: int, deals: int, workers: int, kept: Path | None,
+             progress: Progress) -> Rows:
+    """The rows of ``games`` seeded games (presets in turn), in order whatever the workers. ``kept``: a
+    folder where each game's rows are written as soon as they are searched, and read instead of searched
+    again, so that a run cut short goes on where it stopped (the search is hours of CPU on a busy machine)."""
     jobs = [(i, seed * SEED_BASE + i, PRESETS[i % 2], every, deals) for i in range(games)]
     task = progress.add_task("searching", total=len(jobs))
-    parts = []
-    if workers > 1:
-        with Pool(workers) as pool:
-            for part in pool.imap(game_rows, jobs, chunksize=1):
-                parts.append(part)
-                progress.advance(task)
-    else:
+    parts: dict[int, Rows] = {}
+    if kept is not None:
+        kept.mkdir(parents=True, exist_ok=True)
         for job in jobs:
-            parts.append(game_rows(job))
+            path = _kept(kept, job)
+            if path.exists():
+                parts[job[0]] = Rows.load(path)
+                progress.advance(task)
+    todo = [job for job in jobs if job[0] not in parts]
+    with Pool(workers) if workers > 1 else nullcontext() as pool:
+        found = pool.imap(game_rows, todo, chunksize=1) if pool is not None else map(game_rows, todo)
+        for job, part in zip(todo, found, strict=True):
+            parts[job[0]] = part
+            if kept is not None:
+                part.save(_kept(kept, job))
             progress.advance(task)
-    return Rows.join(parts)
+    return Rows.join([parts[i] for i in range(games)])
+
+
+def _kept(folder: Path, job: tuple[int, int, str, int, int]) -> Path:
+    """Where a game's rows are kept: named by everything that decides them."""
+    _, seed, preset, every, deals = job
+    return folder / f"{seed}-{preset}-every{every}-deals{deals}-v{VERSION}.npz"
 
 
 class Net:
@@ -264,7 +280,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--every", type=int, default=2, help="search one two-candidate decision in this many")
     parser.add_argument("--deals", type=int, default=12, help="sampled deals a searched decision")
     parser.add_argument("--workers", type=int, default=1, help="processes searching games in parallel")
-    parser.add_argument("--samples", type=Path, help="rows kept here: read if it exists, else written")
+    parser.add_argument("--kept", type=Path, help="a folder keeping each game's rows: read, not searched again")
     parser.add_argument("--hidden", type=int, default=32)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--batch", type=int, default=256)
@@ -274,12 +290,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     with Progress() as progress:
-        if args.samples is not None and args.samples.exists():
-            rows = Rows.load(args.samples)
-        else:
-            rows = searched(args.seed, args.games, args.every, args.deals, args.workers, progress)
-            if args.samples is not None:
-                rows.save(args.samples)
+        rows = searched(args.seed, args.games, args.every, args.deals, args.workers, args.kept, progress)
         model = fit(rows, args.seed, args.hidden, args.epochs, args.batch, args.lr, args.decay, progress)
     save(model, args.out, {"seed": args.seed, "games": args.games, "every": args.every, "deals": args.deals,
                            "hidden": args.hidden, "epochs": args.epochs, "samples": len(rows.gain)})
