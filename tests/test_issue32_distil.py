@@ -15,7 +15,7 @@ from rich.progress import Progress
 from bot.ai import LEVELS, BasicPlayer, make_player
 from bot.ai.basic import decide_play
 from bot.ai.distil import FEATURES, WEIGHTS, DistilError, decide_distilled, features, load, model
-from bot.ai.distil_train import Rows, fit, game_rows, walk
+from bot.ai.distil_train import Rows, fit, game_rows, searched, walk
 from bot.ai.situation import Situation
 from bot.ai.strong import candidates
 from bot.bench.levels import ARENA_LEVELS, arena_player
@@ -155,6 +155,17 @@ def test_issue32_training_rows_are_reproducible_from_the_seed():
     assert len(a.gain) > 0
     for field in Rows._fields:
         assert np.array_equal(getattr(a, field), getattr(b, field))
+
+
+def test_issue32_kept_rows_are_read_back_not_searched_again(tmp_path):
+    """A run's kept rows (``--kept``) are the rows searched: a second run reads them, the same."""
+    with Progress(disable=True) as progress:
+        first = searched(7, 2, 12, 2, 1, tmp_path, progress)
+        files = sorted(p.stat().st_mtime_ns for p in tmp_path.iterdir())
+        again = searched(7, 2, 12, 2, 1, tmp_path, progress)
+    assert len(files) == 2 and sorted(p.stat().st_mtime_ns for p in tmp_path.iterdir()) == files
+    for field in Rows._fields:
+        assert np.array_equal(getattr(first, field), getattr(again, field))
 
 
 def test_issue32_the_fit_is_reproducible_from_the_seed():
