@@ -9,10 +9,10 @@ the gain on the true deal (each candidate played out on the real hidden cards, a
 check the model against the truth rather than against the sampler. The search is the cost: each
 game's rows can be kept (``--kept``), to fit again or go on with a run cut short without searching again.
 
-The perceptron (one ReLU layer) is fitted by Adam to the mean gains, clipped at ``CLIP`` points so
-that a few wild deals do not steer it; 10% of the games are held out, and the margin the model must
-clear to override is the one that gains most on the held-out games' searched means. Everything
-follows from ``--seed``; the README has the shipped model's command.
+A ridge regression per kind of decision (``distil.KINDS``) is fitted to the mean gains, clipped at
+``CLIP`` points so that a few wild deals do not steer it; its penalty and the margin the alternative
+must clear are chosen by cross-validation over the games (``fit``), and the out-of-fold figures
+printed. Everything follows from ``--seed``; the README has the shipped model's command.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from rich.progress import Progress
 from bot.engine import Event, Game, Match, Ruleset, SeatView, format_counts
 
 from .basic import BasicPlayer, decide_play
-from .distil import FEATURES, VERSION, WEIGHTS, Model, features
+from .distil import FEATURES, KINDS, VERSION, WEIGHTS, Model, features, kind
 from .situation import Situation
 from .strong import Search, candidates, chosen
 from .train import PRESETS, SEED_BASE
@@ -169,105 +169,95 @@ def _kept(folder: Path, job: tuple[int, int, str, int, int]) -> Path:
     return folder / f"{seed}-{preset}-every{every}-deals{deals}-v{VERSION}.npz"
 
 
-class Net:
-    """The perceptron being fitted (one ReLU layer), with Adam's moments."""
-
-    def __init__(self, hidden: int, rng: np.random.Generator) -> None:
-        self.w = [rng.standard_normal((FEATURES, hidden)) * np.sqrt(2.0 / FEATURES), np.zeros((hidden, 1))]
-        self.b = [np.zeros(hidden), np.zeros(1)]
-        self.m = [np.zeros_like(p) for p in self.params]
-        self.v = [np.zeros_like(p) for p in self.params]
-        self.t = 0
-
-    @property
-    def params(self) -> list[F64]:
-        return [*self.w, *self.b]
-
-    def step(self, x: F64, y: F64, lr: float, decay: float) -> float:
-        """One Adam step on the batch (``x`` standardised); its mean squared error before the step."""
-        h = np.maximum(x @ self.w[0] + self.b[0], 0.0)
-        err = (h @ self.w[1] + self.b[1])[:, 0] - y
-        g = (2.0 * err / len(y))[:, None]
-        gw1, gb1 = h.T @ g, g.sum(axis=0)
-        gh = (g @ self.w[1].T) * (h > 0)
-        gw0, gb0 = x.T @ gh + decay * self.w[0], gh.sum(axis=0)
-        self.t += 1
-        b1, b2 = 0.9, 0.999
-        for k, (p, grad) in enumerate(zip(self.params, [gw0, gw1, gb0, gb1], strict=True)):
-            self.m[k] = b1 * self.m[k] + (1 - b1) * grad
-            self.v[k] = b2 * self.v[k] + (1 - b2) * grad * grad
-            p -= lr * (self.m[k] / (1 - b1 ** self.t)) / (np.sqrt(self.v[k] / (1 - b2 ** self.t)) + 1e-8)
-        return float((err ** 2).mean())
-
-    def model(self, mean: F64, scale: F64, margin: float) -> Model:
-        """The fitted model for raw features: the standardisation ``(x - mean) / scale`` folded into the first layer."""
-        w0 = self.w[0] / scale[:, None]
-        return Model(((w0, self.b[0] - mean @ w0), (self.w[1].copy(), self.b[1].copy())), margin)
+FOLDS = 5
+"""Folds of games for the cross-validation that chooses each kind's penalty and margin."""
+RIDGES = (1.0, 10.0, 100.0, 1000.0, 10000.0)
+"""Penalties of the ridge regression tried, on standardised features (rows count as 1 each)."""
+NEVER = np.inf
+"""A kind's margin when no margin gains there: its alternatives are never played."""
 
 
-def overriding(gain: F64, predicted: F64, margin: float) -> float:
-    """Team points a decision gained by overriding where ``predicted`` clears ``margin``, judged by ``gain``."""
-    return float(np.where(predicted > margin, gain, 0.0).mean())
+def ridge(x: F64, y: F64, lam: float) -> tuple[F64, float]:
+    """The weights and intercept of least squares plus ``lam`` times the squared weights (the intercept free),
+    for the raw features: they are standardised for the fit, and that folded back into the weights."""
+    mean = x.mean(axis=0)
+    scale = np.where(x.std(axis=0) > 1e-6, x.std(axis=0), 1.0)
+    z = (x - mean) / scale
+    w = np.linalg.solve(z.T @ z + lam * np.eye(x.shape[1]), z.T @ (y - y.mean())) / scale
+    return w, float(y.mean() - mean @ w)
 
 
-def fit(rows: Rows, seed: int, hidden: int, epochs: int, batch: int, lr: float, decay: float,
-        progress: Progress) -> Model:
-    """The model fitted to the first 90% of the games, its margin chosen on the rest; prints the held-out table."""
-    rng = np.random.default_rng(seed)
-    games = int(rows.game.max()) + 1 if len(rows.game) else 0
-    held = rows.game >= games - max(1, games // 10)
-    train, val = rows.take(~held), rows.take(held)
-    mean = train.x.mean(axis=0)
-    scale = np.where(train.x.std(axis=0) > 1e-6, train.x.std(axis=0), 1.0)
-    x, y = (train.x - mean) / scale, np.clip(train.gain, -CLIP, CLIP)
-    net = Net(hidden, rng)
-    batch = max(1, min(batch, len(y)))
-    steps = epochs * max(1, len(y) // batch)
-    task = progress.add_task("fitting", total=steps)
-    done = 0
-    for epoch in range(epochs):
-        order = rng.permutation(len(y))
-        losses = []
-        for i in range(0, len(y) - batch + 1, batch):
-            idx = order[i:i + batch]
-            losses.append(net.step(x[idx], y[idx], lr * 0.1 ** (done / steps), decay))
-            done += 1
-            progress.advance(task)
-        pred = net.model(mean, scale, 0.0).gain(val.x)
-        mse = float(((pred - np.clip(val.gain, -CLIP, CLIP)) ** 2).mean())
-        progress.console.print(f"epoch {epoch + 1}: train {np.mean(losses):.3f}, held out {mse:.3f} "
-                               f"(always 0: {float((np.clip(val.gain, -CLIP, CLIP) ** 2).mean()):.3f})")
-    pred = net.model(mean, scale, 0.0).gain(val.x)
-    best = max(MARGINS, key=lambda t: (overriding(val.gain, pred, t), t))
-    report(val, pred, best)
-    return net.model(mean, scale, best)
+def gained(gain: F64, predicted: F64, margin: float) -> float:
+    """Team points a decision gained by playing the alternative where ``predicted`` clears ``margin``, by ``gain``."""
+    return float(np.where(predicted > margin, gain, 0.0).mean()) if len(gain) else 0.0
 
 
-def report(val: Rows, pred: F64, best: float) -> None:
-    """What overriding gains on the held-out decisions, by margin: on the searched means and on the true deal,
-    beside ``strong``'s own choices (whose searched gain is flattered: the same deals chose and judge)."""
-    strong = val.strong > 0
-    print(f"held out: {len(val.gain)} decisions; team points a decision over basic's choice "
-          f"(searched means / true deal ± 95%), overrides a decision")
-    print(f"  strong's choice         {overriding(val.gain, val.strong, 0.5):+.3f} / "
-          f"{overriding(val.truth, val.strong, 0.5):+.3f}   {strong.mean():.3f}")
-    print(f"  knowing the truth                 / {np.maximum(val.truth, 0).mean():+.3f}")
-    for t in MARGINS:
-        on = pred > t
-        truth = np.where(on, val.truth, 0.0)
-        half = 1.96 * truth.std(ddof=1) / np.sqrt(len(truth)) if len(truth) > 1 else 0.0
-        agree = float((on == strong).mean())
-        mark = " <- margin" if t == best else ""
-        print(f"  margin {t:+.1f}             {overriding(val.gain, pred, t):+.3f} / {truth.mean():+.3f} ± {half:.3f}"
-              f"   {on.mean():.3f}  agrees with strong {agree:.3f}{mark}")
+def fit(rows: Rows, seed: int) -> tuple[Model, F64]:
+    """A ridge regression per kind of decision (``distil.KINDS``) of the searched gains, clipped at ``CLIP``.
+    Its penalty (``RIDGES``) and its margin (``MARGINS`` or ``NEVER``) are those that do best out of fold:
+    the games are dealt at random (``seed``) to ``FOLDS`` folds, each fold predicted by the fit to the
+    others. Returns the fit to all rows, and the out-of-fold predictions (for the report)."""
+    folds = np.random.default_rng(seed).permutation(int(rows.game.max()) + 1 if len(rows.game) else 0) % FOLDS
+    fold = folds[rows.game] if len(rows.game) else rows.game
+    kinds = kind(rows.x)
+    y = np.clip(rows.gain, -CLIP, CLIP)
+    weights, bias = np.zeros((len(KINDS), FEATURES)), np.zeros(len(KINDS))
+    margin, oof = np.full(len(KINDS), NEVER), np.zeros(len(y))
+    for k, name in enumerate(KINDS):
+        mine = kinds == k
+        if mine.sum() < 2 * FEATURES:
+            print(f"  {name}: {mine.sum()} decisions, too few to fit: never played")
+            continue
+        best: tuple[float, float, F64] | None = None
+        for lam in RIDGES:
+            pred = np.zeros(len(y))
+            for f in range(FOLDS):
+                part, rest = mine & (fold == f), mine & (fold != f)
+                w, b = ridge(rows.x[rest], y[rest], lam)
+                pred[part] = rows.x[part] @ w + b
+            mse = float(((pred[mine] - y[mine]) ** 2).mean())
+            if best is None or mse < best[0]:
+                best = (mse, lam, pred)
+        assert best is not None
+        mse, lam, pred = best
+        oof[mine] = pred[mine]
+        weights[k], bias[k] = ridge(rows.x[mine], y[mine], lam)
+        gains = {t: gained(rows.gain[mine], pred[mine], t) for t in MARGINS}
+        top = max(gains, key=lambda t: (gains[t], t))
+        margin[k] = top if gains[top] > 0 else NEVER
+        print(f"  {name}: {mine.sum()} decisions, ridge {lam:g}, out of fold mean squared error {mse:.3f} "
+              f"(always 0: {float((y[mine] ** 2).mean()):.3f}), margin {margin[k]:+.1f}")
+    return Model(weights, bias, margin), oof
+
+
+def report(rows: Rows, oof: F64, model: Model) -> None:
+    """What playing the alternatives gains, out of fold, per kind and in all: on the searched means and on the
+    true deal, beside ``strong``'s own choices (whose searched gain is flattered: the same deals chose and judge)."""
+    print("out of fold: team points a decision over basic's choice, searched / on the true deal (± 95%); "
+          "alternatives played a decision; agreement with strong")
+    kinds = kind(rows.x)
+    for k, name in (*enumerate(KINDS), (-1, "all")):
+        mine = kinds == k if k >= 0 else np.ones(len(kinds), bool)
+        if not mine.any():
+            continue
+        on = oof[mine] > model.margin[kinds[mine]]
+        strong = rows.strong[mine] > 0
+        truth, ours = np.where(strong, rows.truth[mine], 0.0), np.where(on, rows.truth[mine], 0.0)
+        print(f"  {name:<12} {mine.sum():>6}   strong {gained(rows.gain[mine], rows.strong[mine], 0.5):+.3f} / "
+              f"{truth.mean():+.3f} ± {_half(truth):.3f} ({strong.mean():.2f})   "
+              f"distilled {gained(rows.gain[mine], on.astype(np.float64), 0.5):+.3f} / {ours.mean():+.3f} ± "
+              f"{_half(ours):.3f} ({on.mean():.2f}, agrees {(on == strong).mean():.2f})   "
+              f"knowing the truth {np.maximum(rows.truth[mine], 0).mean():+.3f}")
+
+
+def _half(values: F64) -> float:
+    return float(1.96 * values.std(ddof=1) / np.sqrt(len(values))) if len(values) > 1 else 0.0
 
 
 def save(model: Model, path: Path, meta: dict[str, int]) -> None:
     """The weights in ``distil.load``'s layout, with how they were made."""
     arrays: dict[str, npt.NDArray[np.generic]] = {
-        "version": np.array(VERSION), "layers": np.array(len(model.layers)), "margin": np.array(model.margin)}
-    for i, (w, b) in enumerate(model.layers):
-        arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+        "version": np.array(VERSION), "weights": model.weights, "bias": model.bias, "margin": model.margin}
     arrays.update({k: np.array(v) for k, v in meta.items()})
     with open(path, "wb") as f:
         np.savez_compressed(f, **arrays)  # type: ignore[arg-type]
@@ -275,27 +265,22 @@ def save(model: Model, path: Path, meta: dict[str, int]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.ai.distil_train", description=__doc__)
-    parser.add_argument("--seed", type=int, default=1, help="seed of the games, the searches and the fit")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games, the searches and the folds")
     parser.add_argument("--games", type=int, default=200, help="self-play games searched")
     parser.add_argument("--every", type=int, default=2, help="search one two-candidate decision in this many")
     parser.add_argument("--deals", type=int, default=12, help="sampled deals a searched decision")
     parser.add_argument("--workers", type=int, default=1, help="processes searching games in parallel")
     parser.add_argument("--kept", type=Path, help="a folder keeping each game's rows: read, not searched again")
-    parser.add_argument("--hidden", type=int, default=32)
-    parser.add_argument("--epochs", type=int, default=30)
-    parser.add_argument("--batch", type=int, default=256)
-    parser.add_argument("--lr", type=float, default=3e-3, help="Adam's first step size")
-    parser.add_argument("--decay", type=float, default=1e-4, help="weight decay of the first layer")
     parser.add_argument("--out", type=Path, default=WEIGHTS, help="the weights file written")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     with Progress() as progress:
         rows = searched(args.seed, args.games, args.every, args.deals, args.workers, args.kept, progress)
-        model = fit(rows, args.seed, args.hidden, args.epochs, args.batch, args.lr, args.decay, progress)
+    model, oof = fit(rows, args.seed)
+    report(rows, oof, model)
     save(model, args.out, {"seed": args.seed, "games": args.games, "every": args.every, "deals": args.deals,
-                           "hidden": args.hidden, "epochs": args.epochs, "samples": len(rows.gain)})
-    print(f"{len(rows.gain)} decisions of {args.games} games, {time.perf_counter() - start:.0f} s; wrote {args.out} "
-          f"(margin {model.margin:+.1f})")
+                           "samples": len(rows.gain)})
+    print(f"{len(rows.gain)} decisions of {args.games} games, {time.perf_counter() - start:.0f} s; wrote {args.out}")
 
 
 if __name__ == "__main__":
