@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rich.progress import Progress
 
 from bot.ai import LEVELS, BasicPlayer, make_player
-from bot.ai.basic import decide_play
+from bot.ai.basic import Choice, decide_play
 from bot.ai.distil import FEATURES, KINDS, WEIGHTS, DistilError, decide_distilled, features, load, model
 from bot.ai.distil_train import Rows, fit, game_rows, searched, walk
 from bot.ai.situation import Situation
@@ -22,9 +22,9 @@ from bot.bench.levels import ARENA_LEVELS, arena_player
 from bot.engine import Match, Ruleset
 
 
-def _decisions(seed: int, preset: str) -> list[tuple[Situation, list[str], bool]]:
-    """The two-candidate decisions of a seeded ``basic`` game: situation, candidates, first is basic's."""
-    return [(d.sit, d.cands, d.first_is_basic) for d, _ in walk(seed, preset, 1)]
+def _decisions(seed: int, preset: str) -> list[tuple[Situation, list[str], Choice]]:
+    """The two-candidate decisions of a seeded ``basic`` game: situation, candidates, ``basic``'s choice."""
+    return [(d.sit, d.cands, d.base) for d, _ in walk(seed, preset, 1)]
 
 
 def test_issue32_the_shipped_model_loads_once():
@@ -175,8 +175,8 @@ def test_issue32_the_fit_is_reproducible_from_the_seed():
     n = 1500
     x = rng.standard_normal((n, FEATURES))
     x[:, 0] = rng.integers(0, 2, n)  # leads and answers
-    x[:, 60], x[:, 61], x[:, 76] = 1.0, 0.0, 0.0  # basic's choice first, both candidates play: answer-play
-    x[: n // 2, 61] = 1.0  # basic declines: answer-pass
+    x[:, 1], x[:, 2], x[:, 3] = 1.0, 0.0, 0.0  # basic's choice first, both candidates play: answer-play
+    x[: n // 2, 2] = 1.0  # basic declines: answer-pass
     lead = x[:, 0] == 0
     gain = np.where(lead, -1.0, x[:, 5]) + rng.standard_normal(n) * 0.1
     rows = Rows(x, gain, np.full(n, 0.3), (gain > 0).astype(np.float64), gain, np.arange(n) // 30)

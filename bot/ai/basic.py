@@ -566,7 +566,7 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
         stakes.append((ALLOW["protect"], "protect"))
     allowance, why = max(stakes)
     if MEN_GUARD and sit.hand[THREE] and why != "stop-kaidian" and _few_ranks(sit.hand):
-        plays = [p for p in plays if not _lone_weak_last(sit, p)]  # it would be led next and 闷ed
+        plays = [p for p in plays if not lone_weak_last(sit, p)]  # it would be led next and 闷ed
         if not plays:
             return _decline(can_let, "avoid-men")
     if kaidian_without_fours.played(sit.rules) and not sit.luanchan:  # a 够级 answer winning the round opens (R14.1)
@@ -585,12 +585,12 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
 
 def _few_ranks(h: Sequence[int]) -> bool:
     """Whether ``h`` holds at most two ranks from 4 to A: else every play leaves two or more (a play
-    empties at most one rank) and ``_lone_weak_last`` is false for all of them — the test settles
+    empties at most one rank) and ``lone_weak_last`` is false for all of them — the test settles
     most answers of the rollouts without building the rest of the hand for each play."""
     return sum(1 for r in range(FOUR, ACE + 1) if h[r]) <= 2
 
 
-def _lone_weak_last(sit: Situation, play: Play) -> bool:
+def lone_weak_last(sit: Situation, play: Play) -> bool:
     """Whether ``play`` leaves one play before the 3s (one rank, 2s and jokers attached) that
     opponents probably beat: led next, it would be 闷ed (R8.2)."""
     rest = after(sit.hand, play)

@@ -32,7 +32,7 @@ from bot.engine.cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO
 from bot.engine.plays import GOUJI_MIN
 from bot.engine.rules import kaidian_without_fours
 
-from .basic import Choice, breaks_set, cost, decide_play, gouji_matters, groups_of, may_kaidian
+from .basic import Choice, breaks_set, cost, decide_play, gouji_matters, groups_of, lone_weak_last, may_kaidian
 from .situation import Situation
 from .strong import candidates
 
@@ -40,7 +40,7 @@ F64 = npt.NDArray[np.float64]
 
 WEIGHTS = Path(__file__).with_name("distil.npz")
 """The shipped weights, written by ``python -m bot.ai.distil_train``."""
-VERSION = 1
+VERSION = 2
 """The layout of the features and the weights file; a file of another version is refused."""
 HAND = 36.0
 """Cards dealt to a seat (216 / 6): the scale of counts."""
@@ -93,9 +93,10 @@ def situation_features(sit: Situation) -> list[float]:
 
 def candidate_features(sit: Situation, action: str) -> list[float]:
     """One candidate: declining (pass or 让牌) or a play's size, rank, 2s and jokers, ``basic``'s cost,
-    a broken set, 4s spent, 够级 in force, the odds it is beaten, and what it leaves of the hand."""
+    a broken set, 4s spent, 够级 in force, the odds it is beaten, what it leaves of the hand, and whether
+    it leaves one weak play before the 3s, to be led and 闷ed (``basic``'s 闷 guard refuses such answers)."""
     if not action.startswith("play "):
-        return [1.0, float(action == "let"), *[0.0] * 13]
+        return [1.0, float(action == "let"), *[0.0] * 14]
     play = getattr(action, "play", None) or parse_play(action[5:])  # ``basic``'s actions carry their play
     h = sit.hand
     rest = list(h)
@@ -105,35 +106,44 @@ def candidate_features(sit: Situation, action: str) -> list[float]:
     return [0.0, 0.0, play.size / 10, _rank(play.base), play.n / RANK, play.twos / 4, play.black / 4, play.red / 4,
             float(breaks_set(h, play)), min(cost(sit, play, may_kaidian(sit)), COST_CAP) / COST_CAP,
             float(play.base == FOUR), float(sit.in_force(play)), _risk(sit, play), left / HAND,
-            len(groups_of(rest, with_fours=True)) / 10 if left else -1.0]
+            len(groups_of(rest, with_fours=True)) / 10 if left else -1.0,
+            float(h[THREE] > 0 and lone_weak_last(sit, play))]
 
 
 def _risk(sit: Situation, play: Play) -> float:
     return sit.risk(play, answering=sit.top is not None)
 
 
-def features(sit: Situation, cands: Sequence[str], first_is_basic: bool) -> F64:
-    """The model's input for choosing between ``cands[0]`` and ``cands[1]`` (``first_is_basic``: whether
-    the first is ``basic``'s choice, not the pass ``strong`` tries first against a broken set)."""
-    return np.array([*situation_features(sit), float(first_is_basic),
-                     *candidate_features(sit, cands[0]), *candidate_features(sit, cands[1])], np.float64)
+WHYS = ("lead-low", "lead-fours", "last-play", "pure-gouji", "kaidian", "duty", "burn-lead", "go-out", "avoid-men",
+        "pass", "pass-mate", "let", "answer", "stop-kaidian", "dadian", "jieshao", "stop-out", "for-mate", "protect",
+        "open-answer", "shao", "burn", "burn-keep", "chong-beat", "chong-pass")
+"""``basic``'s reasons for its choices in play (``basic.REASONS``), one feature each: why it chose says much of
+when the other candidate pays (a pass to avoid 闷 is not a pass because the answer costs too much)."""
 
 
-FEATURES = 91
+def features(sit: Situation, cands: Sequence[str], base: Choice) -> F64:
+    """The model's input for choosing between ``cands[0]`` and ``cands[1]``, one of which is ``basic``'s choice
+    ``base`` (the second where ``basic`` breaks a set to answer: ``strong`` tries passing first). The first
+    four columns give the kind of decision (``kind``): answering, whether the first is ``basic``'s, and
+    whether each declines."""
+    first, second = candidate_features(sit, cands[0]), candidate_features(sit, cands[1])
+    return np.array([float(sit.top is not None), float(cands[0] == base.action), first[0], second[0],
+                     *situation_features(sit), *(float(base.why == w) for w in WHYS), *first, *second], np.float64)
+
+
+FEATURES = 4 + 60 + len(WHYS) + 2 * 16
 """Inputs of the model: ``features``' length."""
 KINDS = ("lead", "answer-pass", "answer-play")
 """Kinds of decision, each with its own weights and margin: a lead (another rank to lead), an answer that
 ``basic`` declines (the alternative plays), an answer that ``basic`` plays (the alternative declines). The
 search's gains differ most between them (where ``basic`` declines, ``strong``'s plays gain on the true deal;
 its other leads, searched on a dozen deals, do not), which one linear model over all of them cannot say."""
-_ANSWERING, _FIRST_IS_BASIC, _FIRST_DECLINES, _SECOND_DECLINES = 0, 60, 61, 76
-"""Columns of ``features``: answering, ``first_is_basic``, and each candidate's declining flag."""
 
 
 def kind(x: F64) -> npt.NDArray[np.int64]:
     """The kind of decision (an index of ``KINDS``) of each row of features (n, ``FEATURES``)."""
-    basic_declines = np.where(x[:, _FIRST_IS_BASIC] > 0.5, x[:, _FIRST_DECLINES], x[:, _SECOND_DECLINES]) > 0.5
-    return np.where(x[:, _ANSWERING] > 0.5, np.where(basic_declines, 1, 2), 0)
+    basic_declines = np.where(x[:, 1] > 0.5, x[:, 2], x[:, 3]) > 0.5
+    return np.where(x[:, 0] > 0.5, np.where(basic_declines, 1, 2), 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +202,6 @@ def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = N
     cands = candidates(sit, legal, base.action)
     if len(cands) == 1:
         return base
-    first_is_basic = cands[0] == base.action
-    if (net or model()).plays(features(sit, cands, first_is_basic)[None, :])[0]:
-        return Choice(cands[1] if first_is_basic else cands[0], "distil")
+    if (net or model()).plays(features(sit, cands, base)[None, :])[0]:
+        return Choice(cands[1] if cands[0] == base.action else cands[0], "distil")
     return base

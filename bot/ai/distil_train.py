@@ -32,7 +32,7 @@ from rich.progress import Progress
 
 from bot.engine import Event, Game, Match, Ruleset, SeatView, format_counts
 
-from .basic import BasicPlayer, decide_play
+from .basic import BasicPlayer, Choice, decide_play
 from .distil import FEATURES, KINDS, VERSION, WEIGHTS, Model, features, kind
 from .situation import Situation
 from .strong import Search, candidates, chosen
@@ -84,7 +84,8 @@ class Decision(NamedTuple):
     """The match's events, which the search's deals read."""
     sit: Situation
     cands: list[str]
-    first_is_basic: bool
+    base: Choice
+    """``basic``'s choice: one of ``cands``."""
 
 
 def walk(seed: int, preset: str, every: int) -> Iterator[tuple[Decision, Match]]:
@@ -99,12 +100,12 @@ def walk(seed: int, preset: str, every: int) -> Iterator[tuple[Decision, Match]]
         view, legal = m.view(seat), m.legal_actions(seat)
         if m.phase == "play" and view.game is not None and len(legal) > 1:
             sit = Situation.from_view(view.game)
-            base = decide_play(sit, legal).action
-            cands = candidates(sit, legal, base)
+            base = decide_play(sit, legal)
+            cands = candidates(sit, legal, base.action)
             if len(cands) == 2:
                 k += 1
                 if keep.random() * every < 1:
-                    yield Decision(k, view.game, view.events, sit, cands, cands[0] == base), m
+                    yield Decision(k, view.game, view.events, sit, cands, base), m
         m.act(seat, player.choose(view, legal))
 
 
@@ -116,7 +117,8 @@ def game_rows(job: tuple[int, int, str, int, int]) -> Rows:
         search = Search(d.view, d.events, d.cands, seed * 1000 + d.key)
         for _ in range(deals):
             search.deal()
-        basic, other = search.scores if d.first_is_basic else search.scores[::-1]
+        first_is_basic = d.cands[0] == d.base.action
+        basic, other = search.scores if first_is_basic else search.scores[::-1]
         diffs = np.array(other, np.float64) - np.array(basic, np.float64)
         g = m.game
         assert g is not None
@@ -126,9 +128,9 @@ def game_rows(job: tuple[int, int, str, int, int]) -> Rows:
             real = Game.from_public(search.public, hands, aside)
             real.act(d.view.seat, action)
             truth.append(search.rollout(real))
-        overrides = chosen(search.scores) != (0 if d.first_is_basic else 1)
-        rows.append((features(d.sit, d.cands, d.first_is_basic), diffs.mean(), diffs.std(ddof=1) / np.sqrt(deals),
-                     float(overrides), float(truth[1] - truth[0]) * (1 if d.first_is_basic else -1)))
+        overrides = chosen(search.scores) != (0 if first_is_basic else 1)
+        rows.append((features(d.sit, d.cands, d.base), diffs.mean(), diffs.std(ddof=1) / np.sqrt(deals),
+                     float(overrides), float(truth[1] - truth[0]) * (1 if first_is_basic else -1)))
     if not rows:
         empty = np.zeros(0)
         return Rows(np.zeros((0, FEATURES)), empty, empty, empty, empty, np.zeros(0, np.int64))
@@ -150,7 +152,7 @@ def searched(seed: int, games: int, every: int, deals: int, workers: int, kept: 
         for job in jobs:
             path = _kept(kept, job)
             if path.exists():
-                parts[job[0]] = Rows.load(path)
+                parts[job[0]] = Rows.load(path)._replace(x=game_features(job))
                 progress.advance(task)
     todo = [job for job in jobs if job[0] not in parts]
     with Pool(workers) if workers > 1 else nullcontext() as pool:
@@ -164,9 +166,17 @@ def searched(seed: int, games: int, every: int, deals: int, workers: int, kept: 
 
 
 def _kept(folder: Path, job: tuple[int, int, str, int, int]) -> Path:
-    """Where a game's rows are kept: named by everything that decides them."""
+    """Where a game's rows are kept: named by everything that decides their searches."""
     _, seed, preset, every, deals = job
-    return folder / f"{seed}-{preset}-every{every}-deals{deals}-v{VERSION}.npz"
+    return folder / f"{seed}-{preset}-every{every}-deals{deals}.npz"
+
+
+def game_features(job: tuple[int, int, str, int, int]) -> F64:
+    """The features of a game's searched decisions, by today's ``distil.features``: kept rows are read with
+    these, so that the features may change without searching again (the walk is the same, and cheap)."""
+    _, seed, preset, every, _ = job
+    found = [features(d.sit, d.cands, d.base) for d, _ in walk(seed, preset, every)]
+    return np.stack(found) if found else np.zeros((0, FEATURES))
 
 
 FOLDS = 5
