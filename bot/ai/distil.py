@@ -202,10 +202,6 @@ def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = N
     cands = candidates(sit, legal, base.action)
     if len(cands) == 1:
         return base
-    net = net or model()
-    k = 0 if sit.top is None else 2 if base.action.startswith("play ") else 1
-    if net.margin[k] == np.inf:  # never in this kind: no features to compute (``kind`` of them is ``k``)
-        return base
-    if net.plays(features(sit, cands, base)[None, :])[0]:
+    if (net or model()).plays(features(sit, cands, base)[None, :])[0]:
         return Choice(cands[1] if cands[0] == base.action else cands[0], "distil")
     return base

@@ -204,11 +204,9 @@ def gained(gain: F64, predicted: F64, margin: float) -> float:
 
 def fit(rows: Rows, seed: int) -> tuple[Model, F64]:
     """A ridge regression per kind of decision (``distil.KINDS``) of the searched gains, clipped at ``CLIP``.
-    Its penalty (``RIDGES``) and its margin (``MARGINS``) are those that do best out of fold: the games
-    are dealt at random (``seed``) to ``FOLDS`` folds, each fold predicted by the fit to the others. A kind
-    whose best margin gains less than its 95% interval (searched means, out of fold) is never played
-    (``NEVER``): the level then spends nothing there, and takes no coin toss for a gain. Returns the fit
-    to all rows, and the out-of-fold predictions (for the report)."""
+    Its penalty (``RIDGES``) and its margin (``MARGINS`` or ``NEVER``) are those that do best out of fold:
+    the games are dealt at random (``seed``) to ``FOLDS`` folds, each fold predicted by the fit to the
+    others. Returns the fit to all rows, and the out-of-fold predictions (for the report)."""
     folds = np.random.default_rng(seed).permutation(int(rows.game.max()) + 1 if len(rows.game) else 0) % FOLDS
     fold = folds[rows.game] if len(rows.game) else rows.game
     kinds = kind(rows.x)
@@ -236,7 +234,7 @@ def fit(rows: Rows, seed: int) -> tuple[Model, F64]:
         weights[k], bias[k] = ridge(rows.x[mine], y[mine], lam)
         gains = {t: gained(rows.gain[mine], pred[mine], t) for t in MARGINS}
         top = max(gains, key=lambda t: (gains[t], t))
-        margin[k] = top if gains[top] > _half(np.where(pred[mine] > top, rows.gain[mine], 0.0)) else NEVER
+        margin[k] = top if gains[top] > 0 else NEVER
         print(f"  {name}: {mine.sum()} decisions, ridge {lam:g}, out of fold mean squared error {mse:.3f} "
               f"(always 0: {float((y[mine] ** 2).mean()):.3f}), margin {margin[k]:+.1f}")
     return Model(weights, bias, margin), oof
