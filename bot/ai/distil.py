@@ -202,6 +202,8 @@ def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = N
     cands = candidates(sit, legal, base.action)
     if len(cands) == 1:
         return base
-    if (net or model()).plays(features(sit, cands, base)[None, :])[0]:
+    net = net or model()
+    k = 0 if sit.top is None else 2 if base.action.startswith("play ") else 1  # ``kind`` of the features below
+    if float(features(sit, cands, base) @ net.weights[k]) + net.bias[k] > net.margin[k]:  # ``Model.plays``, one row
         return Choice(cands[1] if cands[0] == base.action else cands[0], "distil")
     return base
