@@ -162,10 +162,6 @@ class Model:
         k = kind(x)
         return cast(F64, (x * self.weights[k]).sum(axis=1) + self.bias[k])
 
-    def plays(self, x: F64) -> npt.NDArray[np.bool_]:
-        """Whether each row's alternative is played: its predicted gain clears its kind's margin."""
-        return self.gain(x) > self.margin[kind(x)]
-
 
 def load(path: Path = WEIGHTS) -> Model:
     """The model in ``path``, or ``DistilError`` saying what is wrong and how to rebuild it."""
@@ -204,6 +200,6 @@ def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = N
         return base
     net = net or model()
     k = 0 if sit.top is None else 2 if base.action.startswith("play ") else 1  # ``kind`` of the features below
-    if float(features(sit, cands, base) @ net.weights[k]) + net.bias[k] > net.margin[k]:  # ``Model.plays``, one row
+    if float(features(sit, cands, base) @ net.weights[k]) + net.bias[k] > net.margin[k]:  # ``Model.gain``, one row
         return Choice(cands[1] if cands[0] == base.action else cands[0], "distil")
     return base
