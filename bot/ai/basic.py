@@ -88,6 +88,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "tribute-skip": ("同联邦不必进贡", "no need to pay a teammate"),
     "choose-leader": ("自己开牌", "lead yourself"),
     "search": ("模拟了多种可能的牌局，这样打平均得分更高", "over many sampled deals this scores better on average"),
+    "distil": ("从模拟过的对局中学到：这样打平均得分更高", "learned from searched games: this scores better"),
     "keep-set": ("不拆够级牌去接：整套留着开点、打对头", "do not break a 够级 set to answer: keep it whole for 开点 and"
                  " the 对头 war"),
     # classic (R14)
@@ -565,7 +566,7 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
         stakes.append((ALLOW["protect"], "protect"))
     allowance, why = max(stakes)
     if MEN_GUARD and sit.hand[THREE] and why != "stop-kaidian" and _few_ranks(sit.hand):
-        plays = [p for p in plays if not _lone_weak_last(sit, p)]  # it would be led next and 闷ed
+        plays = [p for p in plays if not lone_weak_last(sit, p)]  # it would be led next and 闷ed
         if not plays:
             return _decline(can_let, "avoid-men")
     if kaidian_without_fours.played(sit.rules) and not sit.luanchan:  # a 够级 answer winning the round opens (R14.1)
@@ -584,12 +585,12 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
 
 def _few_ranks(h: Sequence[int]) -> bool:
     """Whether ``h`` holds at most two ranks from 4 to A: else every play leaves two or more (a play
-    empties at most one rank) and ``_lone_weak_last`` is false for all of them — the test settles
+    empties at most one rank) and ``lone_weak_last`` is false for all of them — the test settles
     most answers of the rollouts without building the rest of the hand for each play."""
     return sum(1 for r in range(FOUR, ACE + 1) if h[r]) <= 2
 
 
-def _lone_weak_last(sit: Situation, play: Play) -> bool:
+def lone_weak_last(sit: Situation, play: Play) -> bool:
     """Whether ``play`` leaves one play before the 3s (one rank, 2s and jokers attached) that
     opponents probably beat: led next, it would be 闷ed (R8.2)."""
     rest = after(sit.hand, play)

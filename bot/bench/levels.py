@@ -1,6 +1,7 @@
 """The arena's levels: every level players are offered (``bot.ai.LEVELS``), ``basic0``, the frozen
-baseline, and ``basicb``, ``basic`` with the learned belief's odds, kept to measure — neither is a
-player offered, so ``bot.ai`` does not list them (issue 33 §3, issue 32)."""
+baseline, ``basicb``, ``basic`` with the learned belief's odds, and ``basicd``, ``basic`` overridden
+where the model distilled from ``strong``'s searches says — none is a player offered, so ``bot.ai``
+does not list them (issue 33 §3, issue 32)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ from collections.abc import Callable, Sequence
 from bot.ai import LEVELS, Player, make_player
 from bot.ai.basic import decide, decide_play
 from bot.ai.belief import Belief, belief
+from bot.ai.distil import decide_distilled
 from bot.ai.situation import Situation
 from bot.engine import Event, MatchView, SeatView
 
 from .basic0 import FrozenBasicPlayer
 
-ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic0", "basicb")
+ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic0", "basicb", "basicd")
 """Every level the arena plays: ``basic0`` is ``basic`` before issue 17, frozen (``bot.bench.basic0``);
-``basicb`` is ``basic`` judging whether an opponent beats a play by the belief (``BeliefBasicPlayer``)."""
+``basicb`` is ``basic`` judging whether an opponent beats a play by the belief (``BeliefBasicPlayer``);
+``basicd`` is ``basic`` with ``strong``'s overrides as the distilled model predicts them (``DistilledBasicPlayer``)."""
 
 
 class BeliefBasicPlayer:
@@ -41,6 +44,23 @@ class BeliefBasicPlayer:
         return decide_play(sit, legal).action
 
 
+class DistilledBasicPlayer:
+    """``basic``, but at the decisions where ``strong`` would search its two candidates, the alternative is
+    played when the model distilled from ``strong``'s searches (``bot.ai.distil``) predicts it gains."""
+
+    level = "basicd"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: MatchView | SeatView, legal: Sequence[str]) -> str:
+        if isinstance(view, MatchView):
+            if view.phase != "play" or view.game is None:
+                return decide(view, legal).action
+            view = view.game
+        return decide_distilled(Situation.from_view(view), legal).action
+
+
 def believed(view: SeatView, match_events: Sequence[Event]) -> Callable[[int], list[float]]:
     """Each seat's expected hand by the belief, computed at the first question only (most decisions ask none)."""
     found: list[Belief] = []
@@ -58,4 +78,6 @@ def arena_player(level: str, seed: int | None = None, budget: float | None = Non
         return FrozenBasicPlayer(seed)
     if level == "basicb":
         return BeliefBasicPlayer(seed)
+    if level == "basicd":
+        return DistilledBasicPlayer(seed)
     return make_player(level, seed, budget, work)

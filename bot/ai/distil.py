@@ -1,0 +1,205 @@
+"""``strong``'s overrides distilled into a small model that ``basic`` can afford (issue 32).
+
+``strong`` weighs at most two candidates (``strong.candidates``): ``basic``'s choice and one
+alternative, and all of its gain over ``basic`` lies in *when* it plays the alternative. Searching
+costs most of a second a decision; this reads a few dozen numbers of the ``Situation`` and of the
+two candidates (``features``: cards, counts, turn, 开点 state, and each candidate's size, rank,
+2s and jokers, cost, whether it breaks a set or goes out, the odds an opponent beats it), and a
+linear model per kind of decision (``KINDS``) predicts the alternative's mean team points over
+``basic``'s choice, as the search would find them. The alternative is played when the prediction
+clears that kind's margin. (A perceptron with a hidden layer fitted the few thousand searched
+decisions a busy 2-core machine gives in an hour worse than this on held-out games: it overfits.)
+
+The weights are trained from searched decisions of ``basic``'s self-play (``python -m
+bot.ai.distil_train``, README) and shipped in ``distil.npz``, read once; a missing or corrupt file
+raises ``DistilError`` — there is no silent fallback to ``basic``. Pure numpy, deterministic.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import cast
+
+import numpy as np
+import numpy.typing as npt
+
+from bot.engine import Play, opposite, parse_play
+from bot.engine.cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO
+from bot.engine.plays import GOUJI_MIN
+from bot.engine.rules import kaidian_without_fours
+
+from .basic import Choice, breaks_set, cost, decide_play, gouji_matters, groups_of, lone_weak_last, may_kaidian
+from .situation import Situation
+from .strong import candidates
+
+F64 = npt.NDArray[np.float64]
+
+WEIGHTS = Path(__file__).with_name("distil.npz")
+"""The shipped weights, written by ``python -m bot.ai.distil_train``."""
+VERSION = 2
+"""The layout of the features and the weights file; a file of another version is refused."""
+HAND = 36.0
+"""Cards dealt to a seat (216 / 6): the scale of counts."""
+RANK = 16.0
+"""Cards of a plain rank in the four decks."""
+COST_CAP = 10.0
+"""``basic``'s cost of a play, capped: 4s kept for 开点 cost 50, which says only "never"."""
+
+
+class DistilError(RuntimeError):
+    """The weights file is missing or unusable: the level must not play without it."""
+
+
+def _rank(r: int) -> float:
+    """A rank on 0…1 (3 → 0, 大王 → 1); jokers-only plays (base 0) read as 0."""
+    return max(0, r - THREE) / (RED - THREE)
+
+
+def situation_features(sit: Situation) -> list[float]:
+    """What the deciding seat knows of the table: the turn, its hand's shape, the counts, 开点 and the rules."""
+    me, h = sit.seat, sit.hand
+    rel = [(me + k) % SEATS for k in range(1, SEATS)]
+    top_rel = [0.0] * (SEATS - 1)
+    top = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    if sit.top is not None:
+        seat, play = sit.top
+        top_rel[(seat - me) % SEATS - 1] = 1.0
+        top = [1.0, play.size / 10, _rank(play.base), (play.twos + play.black + play.red) / 4,
+               float(sit.top_gouji), float(sit.top_kind == "chong")]
+    groups = groups_of(h, with_fours=False)
+    pure = sum(1 for r, n in GOUJI_MIN.items() if h[r] >= n)
+    opp = [sit.counts[s] for s in sit.opponents()]
+    mates = sum(sit.counts[s] for s in range(SEATS) if sit.is_mate(s))
+    return [
+        *top, *top_rel, float(sit.let_by is not None),
+        sum(h) / HAND, h[THREE] / RANK, h[FOUR] / RANK, len(groups) / 10, h[TWO] / RANK, h[BLACK] / 4, h[RED] / 4,
+        pure / 4, _rank(groups[0]) if groups else 0.0, _rank(groups[-1]) if groups else 0.0,
+        max((h[r] for r in range(FIVE, ACE + 1)), default=0) / RANK,
+        *(sit.counts[s] / HAND for s in rel), *(float(sit.places[s] is not None) for s in rel),
+        *(float(sit.passed[s]) for s in rel), sit.holding / SEATS,
+        float(gouji_matters(sit)), float(may_kaidian(sit)), float(sit.kaidian[me]), float(sit.lost[me]),
+        float(sit.kaidian[opposite(me)]), float(sit.lost[opposite(me)]), float(sit.natural[me]),
+        float(sit.kaidian_chance == me), float(sit.luanchan), float(kaidian_without_fours.played(sit.rules)),
+        float(sit.burning is not None), float(sit.burner), float(sit.head == me), float(sit.sijiji > 0),
+        float(sit.duty[me]),
+        sit.unseen[TWO] / RANK, sit.unseen[BLACK] / 4, sit.unseen[RED] / 4, sum(sit.unseen) / 180,
+        min(opp, default=0) / HAND, (mates - sum(opp)) / 100,
+    ]
+
+
+def candidate_features(sit: Situation, action: str) -> list[float]:
+    """One candidate: declining (pass or 让牌) or a play's size, rank, 2s and jokers, ``basic``'s cost,
+    a broken set, 4s spent, 够级 in force, the odds it is beaten, what it leaves of the hand, and whether
+    it leaves one weak play before the 3s, to be led and 闷ed (``basic``'s 闷 guard refuses such answers)."""
+    if not action.startswith("play "):
+        return [1.0, float(action == "let"), *[0.0] * 14]
+    play = getattr(action, "play", None) or parse_play(action[5:])  # ``basic``'s actions carry their play
+    h = sit.hand
+    rest = list(h)
+    for r, n in enumerate(play.counts()):
+        rest[r] -= n
+    left = sum(rest) - rest[THREE]
+    return [0.0, 0.0, play.size / 10, _rank(play.base), play.n / RANK, play.twos / 4, play.black / 4, play.red / 4,
+            float(breaks_set(h, play)), min(cost(sit, play, may_kaidian(sit)), COST_CAP) / COST_CAP,
+            float(play.base == FOUR), float(sit.in_force(play)), _risk(sit, play), left / HAND,
+            len(groups_of(rest, with_fours=True)) / 10 if left else -1.0,
+            float(h[THREE] > 0 and lone_weak_last(sit, play))]
+
+
+def _risk(sit: Situation, play: Play) -> float:
+    return sit.risk(play, answering=sit.top is not None)
+
+
+WHYS = ("lead-low", "lead-fours", "last-play", "pure-gouji", "kaidian", "duty", "burn-lead", "go-out", "avoid-men",
+        "pass", "pass-mate", "let", "answer", "stop-kaidian", "dadian", "jieshao", "stop-out", "for-mate", "protect",
+        "open-answer", "shao", "burn", "burn-keep", "chong-beat", "chong-pass")
+"""``basic``'s reasons for its choices in play (``basic.REASONS``), one feature each: why it chose says much of
+when the other candidate pays (a pass to avoid 闷 is not a pass because the answer costs too much)."""
+
+
+def features(sit: Situation, cands: Sequence[str], base: Choice) -> F64:
+    """The model's input for choosing between ``cands[0]`` and ``cands[1]``, one of which is ``basic``'s choice
+    ``base`` (the second where ``basic`` breaks a set to answer: ``strong`` tries passing first). The first
+    four columns give the kind of decision (``kind``): answering, whether the first is ``basic``'s, and
+    whether each declines."""
+    first, second = candidate_features(sit, cands[0]), candidate_features(sit, cands[1])
+    return np.array([float(sit.top is not None), float(cands[0] == base.action), first[0], second[0],
+                     *situation_features(sit), *(float(base.why == w) for w in WHYS), *first, *second], np.float64)
+
+
+FEATURES = 4 + 60 + len(WHYS) + 2 * 16
+"""Inputs of the model: ``features``' length."""
+KINDS = ("lead", "answer-pass", "answer-play")
+"""Kinds of decision, each with its own weights and margin: a lead (another rank to lead), an answer that
+``basic`` declines (the alternative plays), an answer that ``basic`` plays (the alternative declines). The
+search's gains differ most between them (where ``basic`` declines, ``strong``'s plays gain on the true deal;
+its other leads, searched on a dozen deals, do not), which one linear model over all of them cannot say."""
+
+
+def kind(x: F64) -> npt.NDArray[np.int64]:
+    """The kind of decision (an index of ``KINDS``) of each row of features (n, ``FEATURES``)."""
+    basic_declines = np.where(x[:, 1] > 0.5, x[:, 2], x[:, 3]) > 0.5
+    return np.where(x[:, 0] > 0.5, np.where(basic_declines, 1, 2), 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """A linear model per kind of decision: the alternative's predicted gain over ``basic``'s choice in team
+    points, and the margin it must clear to be played (infinite: never in that kind). The training
+    standardised the inputs; that scaling is folded into the weights."""
+
+    weights: F64
+    """(``KINDS``, ``FEATURES``)."""
+    bias: F64
+    margin: F64
+
+    def gain(self, x: F64) -> F64:
+        """``x`` (n, ``FEATURES``) → the predicted gain of each row's alternative, (n,)."""
+        k = kind(x)
+        return cast(F64, (x * self.weights[k]).sum(axis=1) + self.bias[k])
+
+
+def load(path: Path = WEIGHTS) -> Model:
+    """The model in ``path``, or ``DistilError`` saying what is wrong and how to rebuild it."""
+    hint = "rebuild it with the command in the README (python -m bot.ai.distil_train …)"
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            version = int(data["version"])
+            weights = np.asarray(data["weights"], np.float64)
+            bias = np.asarray(data["bias"], np.float64)
+            margin = np.asarray(data["margin"], np.float64)
+    except FileNotFoundError:
+        raise DistilError(f"the distilled model's weights are missing: {path}; {hint}") from None
+    except (OSError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
+        raise DistilError(f"the distilled model's weights in {path} are unreadable ({exc}); {hint}") from exc
+    if version != VERSION:
+        raise DistilError(f"the distilled model's weights in {path} are of version {version}, not {VERSION}; {hint}")
+    if weights.shape != (len(KINDS), FEATURES) or bias.shape != margin.shape != (len(KINDS),) \
+            or not np.isfinite(weights).all() or not np.isfinite(bias).all() or np.isnan(margin).any():
+        raise DistilError(f"the distilled model's weights in {path} do not fit its features; {hint}")
+    return Model(weights, bias, margin)
+
+
+@cache
+def model() -> Model:
+    """The shipped model, read once per process."""
+    return load()
+
+
+def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = None) -> Choice:
+    """``basic``'s choice, unless ``strong`` would weigh an alternative to it and the model predicts that
+    the alternative gains more than its margin. (Where ``basic`` breaks a pure 够级 set to answer,
+    ``strong``'s alternative is passing, which it tries first; the model weighs them the same way.)"""
+    base = decide_play(sit, legal)
+    cands = candidates(sit, legal, base.action)
+    if len(cands) == 1:
+        return base
+    net = net or model()
+    k = 0 if sit.top is None else 2 if base.action.startswith("play ") else 1  # ``kind`` of the features below
+    if float(features(sit, cands, base) @ net.weights[k]) + net.bias[k] > net.margin[k]:  # ``Model.gain``, one row
+        return Choice(cands[1] if cands[0] == base.action else cands[0], "distil")
+    return base

@@ -1,0 +1,297 @@
+"""``python -m bot.ai.distil_train``: the distilled level's model (``distil``), from ``strong``'s searches.
+
+Games of ``basic`` against itself (dagang and classic in turn, seeds ``seed × 10⁶ + i`` as for the
+belief) are walked; at about one in ``--every`` of the decisions where ``strong`` would weigh two
+candidates, its search is run over ``--deals`` sampled deals (a fixed count: the same labels on any
+machine) and the row keeps the features (``distil.features``), the alternative's mean gain over
+``basic``'s choice and its standard error, whether ``strong`` would play it (its bar, ``chosen``), and
+the gain on the true deal (each candidate played out on the real hidden cards, as the judge does), to
+check the model against the truth rather than against the sampler. The search is the cost: each
+game's rows can be kept (``--kept``), to fit again or go on with a run cut short without searching again.
+
+A ridge regression per kind of decision (``distil.KINDS``) is fitted to the mean gains, clipped at
+``CLIP`` points so that a few wild deals do not steer it; its penalty and the margin the alternative
+must clear are chosen by cross-validation over the games (``fit``), and the out-of-fold figures
+printed. Everything follows from ``--seed``; the README has the shipped model's command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Iterator
+from contextlib import nullcontext
+from multiprocessing import Pool
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from rich.progress import Progress
+
+from bot.engine import Event, Game, Match, Ruleset, SeatView, format_counts
+
+from .basic import BasicPlayer, Choice, decide_play
+from .distil import FEATURES, KINDS, VERSION, WEIGHTS, Model, features, kind
+from .situation import Situation
+from .strong import Search, candidates, chosen
+from .train import PRESETS, SEED_BASE
+
+F64 = npt.NDArray[np.float64]
+CLIP = 8.0
+"""Team points at which a decision's mean gain is clipped for the fit."""
+MARGINS = tuple(round(0.1 * i, 1) for i in range(-5, 21))
+"""Margins tried on the held-out games."""
+
+
+class Rows(NamedTuple):
+    """Searched decisions, one row each: features, the alternative's mean gain over ``basic``'s choice
+    on the sampled deals and its standard error, whether ``strong`` would play the alternative, its gain
+    on the true deal, and the game each came from (its index in the run)."""
+
+    x: F64
+    gain: F64
+    se: F64
+    strong: F64
+    truth: F64
+    game: npt.NDArray[np.int64]
+
+    @classmethod
+    def join(cls, parts: list[Rows]) -> Rows:
+        return cls(*(np.concatenate([getattr(p, f) for p in parts]) for f in cls._fields))
+
+    def take(self, idx: npt.NDArray[np.bool_] | slice) -> Rows:
+        return Rows(*(getattr(self, f)[idx] for f in self._fields))
+
+    def save(self, path: Path) -> None:
+        with open(path, "wb") as f:
+            np.savez_compressed(f, **self._asdict())
+
+    @classmethod
+    def load(cls, path: Path) -> Rows:
+        with np.load(path, allow_pickle=False) as data:
+            return cls(*(np.asarray(data[f]) for f in cls._fields))
+
+
+class Decision(NamedTuple):
+    """A decision of ``basic``'s game at which ``strong`` weighs two candidates."""
+
+    key: int
+    """Which two-candidate decision of the game it is (the search's seed)."""
+    view: SeatView
+    events: list[Event]
+    """The match's events, which the search's deals read."""
+    sit: Situation
+    cands: list[str]
+    base: Choice
+    """``basic``'s choice: one of ``cands``."""
+
+
+def walk(seed: int, preset: str, every: int) -> Iterator[tuple[Decision, Match]]:
+    """About one in ``every`` of the decisions of a seeded game of ``basic`` against itself where ``strong``
+    would weigh two candidates, with the match then (for the truth; not to be changed by the caller)."""
+    m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
+    player, keep = BasicPlayer(seed), random.Random(seed)
+    k = 0
+    while not m.over:
+        seat = m.to_act
+        assert seat is not None
+        view, legal = m.view(seat), m.legal_actions(seat)
+        if m.phase == "play" and view.game is not None and len(legal) > 1:
+            sit = Situation.from_view(view.game)
+            base = decide_play(sit, legal)
+            cands = candidates(sit, legal, base.action)
+            if len(cands) == 2:
+                k += 1
+                if keep.random() * every < 1:
+                    yield Decision(k, view.game, view.events, sit, cands, base), m
+        m.act(seat, player.choose(view, legal))
+
+
+def game_rows(job: tuple[int, int, str, int, int]) -> Rows:
+    """The searched decisions of one game: ``job`` is (its index in the run, seed, preset, every, deals)."""
+    index, seed, preset, every, deals = job
+    rows = []
+    for d, m in walk(seed, preset, every):
+        search = Search(d.view, d.events, d.cands, seed * 1000 + d.key)
+        for _ in range(deals):
+            search.deal()
+        first_is_basic = d.cands[0] == d.base.action
+        basic, other = search.scores if first_is_basic else search.scores[::-1]
+        diffs = np.array(other, np.float64) - np.array(basic, np.float64)
+        g = m.game
+        assert g is not None
+        hands, aside = [format_counts(h) for h in g.hands], format_counts(g.aside)
+        truth = []
+        for action in d.cands:  # built as the search builds its deals: each seat knows what it knew
+            real = Game.from_public(search.public, hands, aside)
+            real.act(d.view.seat, action)
+            truth.append(search.rollout(real))
+        overrides = chosen(search.scores) != (0 if first_is_basic else 1)
+        rows.append((features(d.sit, d.cands, d.base), diffs.mean(), diffs.std(ddof=1) / np.sqrt(deals),
+                     float(overrides), float(truth[1] - truth[0]) * (1 if first_is_basic else -1)))
+    if not rows:
+        empty = np.zeros(0)
+        return Rows(np.zeros((0, FEATURES)), empty, empty, empty, empty, np.zeros(0, np.int64))
+    x, gain, se, strong, truth_gain = zip(*rows, strict=True)
+    return Rows(np.stack(x), np.array(gain), np.array(se), np.array(strong), np.array(truth_gain),
+                np.full(len(rows), index, np.int64))
+
+
+def searched(seed: int, games: int, every: int, deals: int, workers: int, kept: Path | None,
+             progress: Progress) -> Rows:
+    """The rows of ``games`` seeded games (presets in turn), in order whatever the workers. ``kept``: a
+    folder where each game's rows are written as soon as they are searched, and read instead of searched
+    again, so that a run cut short goes on where it stopped (the search is hours of CPU on a busy machine)."""
+    jobs = [(i, seed * SEED_BASE + i, PRESETS[i % 2], every, deals) for i in range(games)]
+    task = progress.add_task("searching", total=len(jobs))
+    parts: dict[int, Rows] = {}
+    if kept is not None:
+        kept.mkdir(parents=True, exist_ok=True)
+        for job in jobs:
+            path = _kept(kept, job)
+            if path.exists():
+                parts[job[0]] = Rows.load(path)._replace(x=game_features(job))
+                progress.advance(task)
+    todo = [job for job in jobs if job[0] not in parts]
+    with Pool(workers) if workers > 1 else nullcontext() as pool:
+        found = pool.imap(game_rows, todo, chunksize=1) if pool is not None else map(game_rows, todo)
+        for job, part in zip(todo, found, strict=True):
+            parts[job[0]] = part
+            if kept is not None:
+                part.save(_kept(kept, job))
+            progress.advance(task)
+    return Rows.join([parts[i] for i in range(games)])
+
+
+def _kept(folder: Path, job: tuple[int, int, str, int, int]) -> Path:
+    """Where a game's rows are kept: named by everything that decides their searches."""
+    _, seed, preset, every, deals = job
+    return folder / f"{seed}-{preset}-every{every}-deals{deals}.npz"
+
+
+def game_features(job: tuple[int, int, str, int, int]) -> F64:
+    """The features of a game's searched decisions, by today's ``distil.features``: kept rows are read with
+    these, so that the features may change without searching again (the walk is the same, and cheap)."""
+    _, seed, preset, every, _ = job
+    found = [features(d.sit, d.cands, d.base) for d, _ in walk(seed, preset, every)]
+    return np.stack(found) if found else np.zeros((0, FEATURES))
+
+
+FOLDS = 5
+"""Folds of games for the cross-validation that chooses each kind's penalty and margin."""
+RIDGES = (1.0, 10.0, 100.0, 1000.0, 10000.0)
+"""Penalties of the ridge regression tried, on standardised features (rows count as 1 each)."""
+NEVER = np.inf
+"""A kind's margin when no margin gains there: its alternatives are never played."""
+
+
+def ridge(x: F64, y: F64, lam: float) -> tuple[F64, float]:
+    """The weights and intercept of least squares plus ``lam`` times the squared weights (the intercept free),
+    for the raw features: they are standardised for the fit, and that folded back into the weights."""
+    mean = x.mean(axis=0)
+    scale = np.where(x.std(axis=0) > 1e-6, x.std(axis=0), 1.0)
+    z = (x - mean) / scale
+    w = np.linalg.solve(z.T @ z + lam * np.eye(x.shape[1]), z.T @ (y - y.mean())) / scale
+    return w, float(y.mean() - mean @ w)
+
+
+def gained(gain: F64, predicted: F64, margin: float) -> float:
+    """Team points a decision gained by playing the alternative where ``predicted`` clears ``margin``, by ``gain``."""
+    return float(np.where(predicted > margin, gain, 0.0).mean()) if len(gain) else 0.0
+
+
+def fit(rows: Rows, seed: int) -> tuple[Model, F64]:
+    """A ridge regression per kind of decision (``distil.KINDS``) of the searched gains, clipped at ``CLIP``.
+    Its penalty (``RIDGES``) and its margin (``MARGINS`` or ``NEVER``) are those that do best out of fold:
+    the games are dealt at random (``seed``) to ``FOLDS`` folds, each fold predicted by the fit to the
+    others. Returns the fit to all rows, and the out-of-fold predictions (for the report)."""
+    folds = np.random.default_rng(seed).permutation(int(rows.game.max()) + 1 if len(rows.game) else 0) % FOLDS
+    fold = folds[rows.game] if len(rows.game) else rows.game
+    kinds = kind(rows.x)
+    y = np.clip(rows.gain, -CLIP, CLIP)
+    weights, bias = np.zeros((len(KINDS), FEATURES)), np.zeros(len(KINDS))
+    margin, oof = np.full(len(KINDS), NEVER), np.zeros(len(y))
+    for k, name in enumerate(KINDS):
+        mine = kinds == k
+        if mine.sum() < 2 * FEATURES:
+            print(f"  {name}: {mine.sum()} decisions, too few to fit: never played")
+            continue
+        best: tuple[float, float, F64] | None = None
+        for lam in RIDGES:
+            pred = np.zeros(len(y))
+            for f in range(FOLDS):
+                part, rest = mine & (fold == f), mine & (fold != f)
+                w, b = ridge(rows.x[rest], y[rest], lam)
+                pred[part] = rows.x[part] @ w + b
+            mse = float(((pred[mine] - y[mine]) ** 2).mean())
+            if best is None or mse < best[0]:
+                best = (mse, lam, pred)
+        assert best is not None
+        mse, lam, pred = best
+        oof[mine] = pred[mine]
+        weights[k], bias[k] = ridge(rows.x[mine], y[mine], lam)
+        gains = {t: gained(rows.gain[mine], pred[mine], t) for t in MARGINS}
+        top = max(gains, key=lambda t: (gains[t], t))
+        margin[k] = top if gains[top] > 0 else NEVER
+        print(f"  {name}: {mine.sum()} decisions, ridge {lam:g}, out of fold mean squared error {mse:.3f} "
+              f"(always 0: {float((y[mine] ** 2).mean()):.3f}), margin {margin[k]:+.1f}")
+    return Model(weights, bias, margin), oof
+
+
+def report(rows: Rows, oof: F64, model: Model) -> None:
+    """What playing the alternatives gains, out of fold, per kind and in all: on the searched means and on the
+    true deal, beside ``strong``'s own choices (whose searched gain is flattered: the same deals chose and judge)."""
+    print("out of fold: team points a decision over basic's choice, searched / on the true deal (± 95%); "
+          "alternatives played a decision; agreement with strong")
+    kinds = kind(rows.x)
+    for k, name in (*enumerate(KINDS), (-1, "all")):
+        mine = kinds == k if k >= 0 else np.ones(len(kinds), bool)
+        if not mine.any():
+            continue
+        on = oof[mine] > model.margin[kinds[mine]]
+        strong = rows.strong[mine] > 0
+        truth, ours = np.where(strong, rows.truth[mine], 0.0), np.where(on, rows.truth[mine], 0.0)
+        print(f"  {name:<12} {mine.sum():>6}   strong {gained(rows.gain[mine], rows.strong[mine], 0.5):+.3f} / "
+              f"{truth.mean():+.3f} ± {_half(truth):.3f} ({strong.mean():.2f})   "
+              f"distilled {gained(rows.gain[mine], on.astype(np.float64), 0.5):+.3f} / {ours.mean():+.3f} ± "
+              f"{_half(ours):.3f} ({on.mean():.2f}, agrees {(on == strong).mean():.2f})   "
+              f"knowing the truth {np.maximum(rows.truth[mine], 0).mean():+.3f}")
+
+
+def _half(values: F64) -> float:
+    return float(1.96 * values.std(ddof=1) / np.sqrt(len(values))) if len(values) > 1 else 0.0
+
+
+def save(model: Model, path: Path, meta: dict[str, int]) -> None:
+    """The weights in ``distil.load``'s layout, with how they were made."""
+    arrays: dict[str, npt.NDArray[np.generic]] = {
+        "version": np.array(VERSION), "weights": model.weights, "bias": model.bias, "margin": model.margin}
+    arrays.update({k: np.array(v) for k, v in meta.items()})
+    with open(path, "wb") as f:
+        np.savez_compressed(f, **arrays)  # type: ignore[arg-type]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bot.ai.distil_train", description=__doc__)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games, the searches and the folds")
+    parser.add_argument("--games", type=int, default=200, help="self-play games searched")
+    parser.add_argument("--every", type=int, default=2, help="search one two-candidate decision in this many")
+    parser.add_argument("--deals", type=int, default=12, help="sampled deals a searched decision")
+    parser.add_argument("--workers", type=int, default=1, help="processes searching games in parallel")
+    parser.add_argument("--kept", type=Path, help="a folder keeping each game's rows: read, not searched again")
+    parser.add_argument("--out", type=Path, default=WEIGHTS, help="the weights file written")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    with Progress() as progress:
+        rows = searched(args.seed, args.games, args.every, args.deals, args.workers, args.kept, progress)
+    model, oof = fit(rows, args.seed)
+    report(rows, oof, model)
+    save(model, args.out, {"seed": args.seed, "games": args.games, "every": args.every, "deals": args.deals,
+                           "samples": len(rows.gain)})
+    print(f"{len(rows.gain)} decisions of {args.games} games, {time.perf_counter() - start:.0f} s; wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

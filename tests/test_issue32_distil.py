@@ -1,0 +1,189 @@
+"""Issue 32 §1 (last bullet): ``strong``'s overrides distilled into a model ``basic`` can afford
+(``bot.ai.distil``), its training data and fit (``bot.ai.distil_train``) and the arena level ``basicd``."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from helpers import RULESETS, advance
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.progress import Progress
+
+from bot.ai import LEVELS, BasicPlayer, make_player
+from bot.ai.basic import Choice, decide_play
+from bot.ai.distil import FEATURES, KINDS, WEIGHTS, DistilError, decide_distilled, features, kind, load, model
+from bot.ai.distil_train import Rows, fit, game_rows, searched, walk
+from bot.ai.situation import Situation
+from bot.ai.strong import candidates
+from bot.bench.levels import ARENA_LEVELS, arena_player
+from bot.engine import Match, Ruleset
+
+
+def _decisions(seed: int, preset: str) -> list[tuple[Situation, list[str], Choice]]:
+    """The two-candidate decisions of a seeded ``basic`` game: situation, candidates, ``basic``'s choice."""
+    return [(d.sit, d.cands, d.base) for d, _ in walk(seed, preset, 1)]
+
+
+def test_issue32_the_shipped_model_loads_once():
+    assert WEIGHTS.exists()
+    assert model() is model()
+    assert load().weights.shape == model().weights.shape == (len(KINDS), FEATURES)
+
+
+def test_issue32_features_have_the_models_width():
+    sit, cands, first = _decisions(3, "dagang")[0]
+    assert features(sit, cands, first).shape == (FEATURES,)
+
+
+def test_issue32_a_missing_or_corrupt_distil_file_is_an_error(tmp_path):
+    with pytest.raises(DistilError, match="missing"):
+        load(tmp_path / "none.npz")
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not weights")
+    with pytest.raises(DistilError, match="unreadable"):
+        load(bad)
+    with np.load(WEIGHTS) as data:
+        arrays = dict(data)
+    cut = tmp_path / "cut.npz"
+    np.savez(cut, **{**arrays, "weights": arrays["weights"][:, :-1]})
+    with pytest.raises(DistilError, match="do not fit"):
+        load(cut)
+    nan = tmp_path / "nan.npz"
+    np.savez(nan, **{**arrays, "bias": np.full_like(arrays["bias"], np.nan)})
+    with pytest.raises(DistilError, match="do not fit"):
+        load(nan)
+    old = tmp_path / "old.npz"
+    np.savez(old, **{**arrays, "version": np.array(0)})
+    with pytest.raises(DistilError, match="version"):
+        load(old)
+    partial = tmp_path / "partial.npz"
+    np.savez(partial, **{k: v for k, v in arrays.items() if k != "margin"})
+    with pytest.raises(DistilError, match="unreadable"):
+        load(partial)
+
+
+def _play_decisions(seed: int, preset: str) -> list[str]:
+    """``basicd``'s choice at every decision in play of a seeded ``basic`` game, by a model read anew
+    and by the shipped one: they must agree."""
+    m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
+    again, basic, out = load(), BasicPlayer(), []
+    while not m.over:
+        seat = m.to_act
+        assert seat is not None
+        view, legal = m.view(seat), m.legal_actions(seat)
+        if m.phase == "play" and view.game is not None:
+            sit = Situation.from_view(view.game)
+            out.append(decide_distilled(sit, legal).action)
+            assert decide_distilled(sit, legal, again).action == out[-1]
+        m.act(seat, basic.choose(view, legal))
+    return out
+
+
+@pytest.mark.parametrize("preset", ["dagang", "classic"])
+def test_issue32_inference_is_deterministic(preset):
+    """The same decision gives the same prediction, one at a time or in a batch, from the file read again."""
+    rows = _decisions(4, preset)[:20]
+    x = np.stack([features(*r) for r in rows])
+    assert np.array_equal(model().gain(x), load().gain(x))
+    one = [float(model().gain(features(*r)[None, :])[0]) for r in rows]
+    assert np.allclose(one, model().gain(x), rtol=0, atol=1e-12)
+    assert _play_decisions(4, preset) == _play_decisions(4, preset)
+
+
+def test_issue32_basicd_is_an_arena_level_but_no_player():
+    assert arena_player("basicd", 1).level == "basicd"
+    assert "basicd" in ARENA_LEVELS and "basicd" not in LEVELS
+    with pytest.raises(ValueError):
+        make_player("basicd", 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 400), pick=st.integers(0, 2**32 - 1), rules=RULESETS)
+def test_issue32_basicd_returns_legal_actions_in_random_positions(seed, cut, pick, rules):
+    """``basicd`` answers legally in random positions under every preset and switch mix (R13)."""
+    m = Match.new(seed=seed, games=2, rules=rules)
+    if not advance(m, random.Random(pick), cut):
+        return
+    seat = m.to_act
+    assert seat is not None
+    view, legal = m.view(seat), m.legal_actions(seat)
+    assert arena_player("basicd", pick).choose(view, legal) in legal
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), preset=st.sampled_from(["dagang", "classic"]))
+def test_issue32_basicd_plays_whole_matches_legally(seed, preset):
+    """Every action ``basicd`` chooses is legal, through every phase of a seeded match."""
+    m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
+    players = [arena_player("basicd", s) for s in range(6)]
+    while not m.over:
+        seat = m.to_act
+        assert seat is not None
+        legal = m.legal_actions(seat)
+        action = players[seat].choose(m.view(seat), legal)
+        assert action in legal
+        m.act(seat, action)
+
+
+@pytest.mark.parametrize("preset", ["dagang", "classic"])
+def test_issue32_basicd_plays_basics_choice_or_strongs_alternative(preset):
+    """``basicd`` is ``basic`` wherever ``strong`` would not search, and elsewhere plays one of the two
+    candidates ``strong`` weighs."""
+    m = Match.new(seed=11, rules=Ruleset.preset(preset), games=1)
+    basic, searched = BasicPlayer(), 0
+    while not m.over:
+        seat = m.to_act
+        assert seat is not None
+        view, legal = m.view(seat), m.legal_actions(seat)
+        if m.phase == "play" and view.game is not None:
+            sit = Situation.from_view(view.game)
+            base = decide_play(sit, legal).action
+            cands = candidates(sit, legal, base)
+            assert decide_distilled(sit, legal).action in (cands if len(cands) == 2 else [base])
+            searched += len(cands) == 2
+        m.act(seat, basic.choose(view, legal))
+    assert searched
+
+
+def test_issue32_training_rows_are_reproducible_from_the_seed():
+    """A game's searched rows (features, searched gain, the truth) are the same on a second run."""
+    job = (0, 1_000_003, "classic", 12, 3)
+    a, b = game_rows(job), game_rows(job)
+    assert len(a.gain) > 0
+    for field in Rows._fields:
+        assert np.array_equal(getattr(a, field), getattr(b, field))
+
+
+def test_issue32_kept_rows_are_read_back_not_searched_again(tmp_path):
+    """A run's kept rows (``--kept``) are the rows searched: a second run reads them, the same."""
+    with Progress(disable=True) as progress:
+        first = searched(7, 2, 12, 2, 1, tmp_path, progress)
+        files = sorted(p.stat().st_mtime_ns for p in tmp_path.iterdir())
+        again = searched(7, 2, 12, 2, 1, tmp_path, progress)
+    assert len(files) == 2 and sorted(p.stat().st_mtime_ns for p in tmp_path.iterdir()) == files
+    for field in Rows._fields:
+        assert np.array_equal(getattr(first, field), getattr(again, field))
+
+
+def test_issue32_the_fit_is_reproducible_from_the_seed():
+    """The same rows and seed give the same weights and margins; a kind whose alternatives gain nowhere
+    out of fold is never played, one whose predicted gain tells is."""
+    rng = np.random.default_rng(0)
+    n = 1500
+    x = rng.standard_normal((n, FEATURES))
+    x[:, 0] = rng.integers(0, 2, n)  # leads and answers
+    x[:, 1], x[:, 2], x[:, 3] = 1.0, 0.0, 0.0  # basic's choice first, both candidates play: answer-play
+    x[: n // 2, 2] = 1.0  # basic declines: answer-pass
+    lead = x[:, 0] == 0
+    gain = np.where(lead, -1.0, x[:, 5]) + rng.standard_normal(n) * 0.1
+    rows = Rows(x, gain, np.full(n, 0.3), (gain > 0).astype(np.float64), gain, np.arange(n) // 30)
+    one, oof = fit(rows, 5)
+    two, again = fit(rows, 5)
+    assert np.array_equal(one.weights, two.weights) and np.array_equal(one.bias, two.bias)
+    assert np.array_equal(one.margin, two.margin) and np.array_equal(oof, again)
+    assert one.margin[KINDS.index("lead")] == np.inf
+    assert np.isfinite(one.margin[KINDS.index("answer-pass")]) and np.isfinite(one.margin[KINDS.index("answer-play")])
+    assert ((one.gain(x) > one.margin[kind(x)]) == (~lead & (x[:, 5] > 0))).mean() > 0.9
