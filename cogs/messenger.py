@@ -396,9 +396,6 @@ class TableMessenger:
             banner, p.banner = p.banner, None
             burst, p.burst = p.burst, 0
             channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            # the panels first: each is its player's screen, drawn beside the table message rather than
-            # after it (issue 34: a move reached the panels one picture later than the table)
-            await self._refresh_panels(table)
             told = self._tribute_told(p)
             for n, (game_no, card) in enumerate(results, 1):
                 content = card.content
@@ -428,6 +425,7 @@ class TableMessenger:
             if playing:
                 await self._call_ready(p, channel)
                 await self._ping(p, channel, mentions, warning)
+            await self._refresh_panels(table)
             if not playing and table.status != "lobby" and not p.dirty:  # over or closed, all shown
                 for ping in [*p.pings.values(), *filter(None, [p.call_message])]:
                     await self._delete(channel, ping)
