@@ -10,10 +10,12 @@ to go out holds at least one 3 (R8.3).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import strategies as st
 
+from bot.ai import Player
 from bot.engine import Event, Game, IllegalAction, Match, Ruleset
 from bot.engine.rules import PRESETS, SWITCHES
 
@@ -180,3 +182,14 @@ def spy_text(monkeypatch, record) -> None:
         if getattr(module, "__name__", "").startswith("render") and getattr(module, "text", None) is ours:
             monkeypatch.setattr(module, "text", text)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", direct)
+
+
+def play_legally(m: Match, players: Sequence[Player]) -> None:
+    """Play ``m`` to its end, each seat by its player, asserting that every action chosen is legal."""
+    while not m.over:
+        seat = m.to_act
+        assert seat is not None
+        legal = m.legal_actions(seat)
+        action = players[seat].choose(m.view(seat), legal)
+        assert action in legal
+        m.act(seat, action)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import play_legally
 
 from bot.ai import LEVELS, make_player
 from bot.ai.situation import beat_odds, held_beat_odds
@@ -41,11 +42,4 @@ def test_issue32_basicb_acts_legally(preset):
     """Every action ``basicb`` chooses is legal, through every phase of seeded matches."""
     for seed in (5, 6):
         m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
-        players = [arena_player("basicb", seed * 6 + s) for s in range(6)]
-        while not m.over:
-            seat = m.to_act
-            assert seat is not None
-            legal = m.legal_actions(seat)
-            action = players[seat].choose(m.view(seat), legal)
-            assert action in legal
-            m.act(seat, action)
+        play_legally(m, [arena_player("basicb", seed * 6 + s) for s in range(6)])

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from helpers import RULESETS, advance
+from helpers import RULESETS, advance, play_legally
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.progress import Progress
@@ -118,14 +118,7 @@ def test_issue32_basicd_returns_legal_actions_in_random_positions(seed, cut, pic
 def test_issue32_basicd_plays_whole_matches_legally(seed, preset):
     """Every action ``basicd`` chooses is legal, through every phase of a seeded match."""
     m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
-    players = [arena_player("basicd", s) for s in range(6)]
-    while not m.over:
-        seat = m.to_act
-        assert seat is not None
-        legal = m.legal_actions(seat)
-        action = players[seat].choose(m.view(seat), legal)
-        assert action in legal
-        m.act(seat, action)
+    play_legally(m, [arena_player("basicd", s) for s in range(6)])
 
 
 @pytest.mark.parametrize("preset", ["dagang", "classic"])

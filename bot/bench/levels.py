@@ -22,42 +22,44 @@ ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "basic0", "basicb", "basicd")
 ``basicd`` is ``basic`` with ``strong``'s overrides as the distilled model predicts them (``DistilledBasicPlayer``)."""
 
 
-class BeliefBasicPlayer:
+class _InPlay:
+    """A level that differs from ``basic`` only in play: before play, ``basic`` decides."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: MatchView | SeatView, legal: Sequence[str]) -> str:
+        if isinstance(view, MatchView):
+            if view.phase != "play" or view.game is None:
+                return decide(view, legal).action
+            return self.play(view.game, view.events, legal)
+        return self.play(view, [], legal)
+
+    def play(self, view: SeatView, events: Sequence[Event], legal: Sequence[str]) -> str:
+        """The level's own decision in play; ``events`` the match's log (empty for a lone game)."""
+        raise NotImplementedError
+
+
+class BeliefBasicPlayer(_InPlay):
     """``basic`` whose odds that an opponent beats a play (``Situation.risk``) read that seat's expected
     hand from the learned belief (``bot.ai.belief``) instead of spreading the unseen cards uniformly.
     Measured against ``basic`` and not taken (README, issue 32): the belief costs milliseconds a decision."""
 
     level = "basicb"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-
-    def choose(self, view: MatchView | SeatView, legal: Sequence[str]) -> str:
-        if isinstance(view, MatchView):
-            if view.phase != "play" or view.game is None:
-                return decide(view, legal).action
-            seat_view, events = view.game, view.events
-        else:
-            seat_view, events = view, []
-        sit = Situation.from_view(seat_view)
-        sit.held = believed(seat_view, events)
+    def play(self, view: SeatView, events: Sequence[Event], legal: Sequence[str]) -> str:
+        sit = Situation.from_view(view)
+        sit.held = believed(view, events)
         return decide_play(sit, legal).action
 
 
-class DistilledBasicPlayer:
+class DistilledBasicPlayer(_InPlay):
     """``basic``, but at the decisions where ``strong`` would search its two candidates, the alternative is
     played when the model distilled from ``strong``'s searches (``bot.ai.distil``) predicts it gains."""
 
     level = "basicd"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-
-    def choose(self, view: MatchView | SeatView, legal: Sequence[str]) -> str:
-        if isinstance(view, MatchView):
-            if view.phase != "play" or view.game is None:
-                return decide(view, legal).action
-            view = view.game
+    def play(self, view: SeatView, events: Sequence[Event], legal: Sequence[str]) -> str:
         return decide_distilled(Situation.from_view(view), legal).action
 
 
