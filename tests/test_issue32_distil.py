@@ -7,14 +7,25 @@ import random
 
 import numpy as np
 import pytest
-from helpers import RULESETS, advance, play_legally
+from helpers import RULESETS, advance, new, play, play_legally
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.progress import Progress
 
 from bot.ai import LEVELS, BasicPlayer, make_player
 from bot.ai.basic import Choice, decide_play
-from bot.ai.distil import FEATURES, KINDS, WEIGHTS, DistilError, decide_distilled, features, kind, load, model
+from bot.ai.distil import (
+    FEATURES,
+    KINDS,
+    WEIGHTS,
+    DistilError,
+    decide_distilled,
+    features,
+    kind,
+    load,
+    model,
+    refused,
+)
 from bot.ai.distil_train import Rows, fit, game_rows, searched, walk
 from bot.ai.situation import Situation
 from bot.ai.strong import candidates
@@ -180,3 +191,46 @@ def test_issue32_the_fit_is_reproducible_from_the_seed():
     assert one.margin[KINDS.index("lead")] == np.inf
     assert np.isfinite(one.margin[KINDS.index("answer-pass")]) and np.isfinite(one.margin[KINDS.index("answer-play")])
     assert ((one.gain(x) > one.margin[kind(x)]) == (~lead & (x[:, 5] > 0))).mean() > 0.9
+
+
+def _seat_to_act(g) -> Situation:
+    assert g.to_act is not None
+    return Situation.from_view(g.view(g.to_act))
+
+
+def test_issue32_no_override_into_a_lone_weak_last_play():
+    """R8.2 闷: taking the 6 leaves the 7 alone before the 3s, led next and beaten — refused whatever the
+    model says, as ``basic``'s 闷 guard refuses it; with the A left too, two plays follow and it may."""
+    g = new("3 5 QQ KK 99 88", "33 6 7", "3 TTTT K8", "3 AA99", "3 22JJ", "3 BB88")
+    play(g, 0, "5")
+    assert refused(_seat_to_act(g), "pass", "play 6")
+    g = new("3 5 QQ KK 99 88", "33 6 7 A", "3 TTTT K8", "3 AA99", "3 22JJ", "3 BB88")
+    play(g, 0, "5")
+    assert not refused(_seat_to_act(g), "pass", "play 6")
+
+
+def test_issue32_no_override_into_a_last_play_that_is_probably_beaten():
+    """R8.2 闷: the 6 is the seat's last card before its 3s; beaten, the seat is 闷ed. Without 3s there is
+    nothing to be 闷ed with, and declining is never refused."""
+    g = new("3 5 QQ KK 99 88", "33 6", "3 TTTT K8", "3 AA99", "3 22JJ", "3 BB88")
+    play(g, 0, "5")
+    sit = _seat_to_act(g)
+    assert refused(sit, "pass", "play 6")
+    assert not refused(sit, "play 6", "pass")
+    g = new("3 5 QQ KK 99 88", "6 7 A", "3 TTTT K8", "3 AA99", "3 22JJ", "3 BB88")
+    play(g, 0, "5")
+    assert not refused(_seat_to_act(g), "pass", "play 6")
+
+
+@pytest.mark.parametrize("preset", ["dagang", "classic"])
+def test_issue32_no_override_into_a_play_while_the_4s_may_still_kaidian(preset):
+    """R7.2: in dagang a seat that may still 开点 with its 4s (a pure 够级 KK held) does not play where ``basic`` declines — those
+    plays spent the ranks meant to follow the 4s (开点 given up rose from 0.05 to 0.20 a game). In
+    classic 开点 needs no 4s (R14.1): no such guard. A play for a play is not refused."""
+    g = new("3 5 QQ KK 99 88", "3 444 6 7 9 KK A", "3 TTTT 8", "3 AA99", "3 22JJ", "3 BB88",
+            rules=Ruleset.preset(preset))
+    play(g, 0, "5")
+    sit = _seat_to_act(g)
+    assert refused(sit, "pass", "play 6") == (preset == "dagang")
+    assert refused(sit, "let", "play 7") == (preset == "dagang")
+    assert not refused(sit, "play 6", "play 7")

@@ -32,7 +32,7 @@ from bot.engine.cards import ACE, BLACK, FIVE, FOUR, RED, SEATS, THREE, TWO
 from bot.engine.plays import GOUJI_MIN
 from bot.engine.rules import kaidian_without_fours
 
-from .basic import Choice, breaks_set, cost, decide_play, gouji_matters, groups_of, lone_weak_last, may_kaidian
+from .basic import SAFE, Choice, breaks_set, cost, decide_play, gouji_matters, groups_of, lone_weak_last, may_kaidian
 from .situation import Situation
 from .strong import candidates
 
@@ -201,5 +201,28 @@ def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = N
     net = net or model()
     k = 0 if sit.top is None else 2 if base.action.startswith("play ") else 1  # ``kind`` of the features below
     if float(features(sit, cands, base) @ net.weights[k]) + net.bias[k] > net.margin[k]:  # ``Model.gain``, one row
-        return Choice(cands[1] if cands[0] == base.action else cands[0], "distil")
+        alt = cands[1] if cands[0] == base.action else cands[0]
+        if not refused(sit, base.action, alt):
+            return Choice(alt, "distil")
     return base
+
+
+def refused(sit: Situation, base: str, alt: str) -> bool:
+    """The overrides never made, whatever the model predicts: the mistakes they led to outweighed their
+    gain (README, issue 32) —
+
+    - 闷 (R8.2): a play, the seat holding 3s, that is its last before the 3s and probably beaten, or
+      that leaves one weak play before them (``lone_weak_last``) — ``basic``'s 闷 guard;
+    - 开点 given up (R7.2, dagang): playing where ``basic`` declines while the seat may still 开点
+      with its 4s. Such plays spend the ranks meant to follow the 4s, until too few are left and
+      ``basic`` leads the 4s without 开点."""
+    if not alt.startswith("play "):
+        return False
+    if not base.startswith("play ") and may_kaidian(sit) and not kaidian_without_fours.played(sit.rules):
+        return True
+    h = sit.hand
+    if not h[THREE]:
+        return False
+    play = getattr(alt, "play", None) or parse_play(alt[5:])
+    last = len(play) == sum(h) - h[THREE]
+    return lone_weak_last(sit, play) or (last and sit.risk(play, answering=sit.top is not None) > SAFE)
