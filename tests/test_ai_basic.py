@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from helpers import new, play
 
-from bot.ai import BasicPlayer
+from bot.ai import RulesPlayer
 from bot.engine import Game
 
 
 def _basic(g: Game) -> str:
+    """The rules of thumb's choice (the players' ``basic`` may override it where its distilled model
+    predicts a gain: tests/test_issue32_distil.py)."""
     seat = g.to_act
-    return BasicPlayer().choose(g.view(seat), g.legal_actions(seat))
+    return RulesPlayer().choose(g.view(seat), g.legal_actions(seat))
 
 
 def test_basic_does_not_answer_into_a_lone_weak_last_play():

@@ -3,7 +3,7 @@ are the search's."""
 
 from __future__ import annotations
 
-from bot.ai.basic import BasicPlayer
+from bot.ai.basic import RulesPlayer
 from bot.bench.judge import Decision, _gain, judged_decisions
 from bot.engine import Match, Ruleset
 
@@ -15,7 +15,7 @@ def test_the_true_outcome_of_basics_choice_is_how_the_game_ended():
     found = judged_decisions((7, rules, 5, 4, True))
     assert found
     m = Match.new(seed=7, rules=rules, games=1)
-    basic = BasicPlayer()
+    basic = RulesPlayer()
     while not m.over:
         m.act(m.to_act, basic.choose(m.view(m.to_act), m.legal_actions(m.to_act)))
     points = m.results[-1]["team_points"]

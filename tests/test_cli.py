@@ -88,7 +88,7 @@ terminal line), to see that every phase came up."""
 def test_whole_matches_played_by_typing_the_hints_reach_every_phase() -> None:
     """Three-game matches on seeds where seat 1 meets every decision before play between them."""
     asked: set[str] = set()
-    for seed in (31, 54, 105):  # found by search with the basic of issue 17: they change when basic does
+    for seed in (17, 59, 160):  # found by search with the basic of issue 32: they change when basic does
         code, text = run(seed, follow_hints, games=3, rules=Ruleset.preset(revolution=True))
         assert code == 0
         assert "✗" not in text  # every typed suggestion was accepted
@@ -111,7 +111,7 @@ def test_piped_stdin_plays_a_game_with_hint_then_enter() -> None:
 
 
 def test_bad_inputs_get_the_reason_and_a_new_prompt() -> None:
-    """Seed 3: seat 1 first answers a pair (99) on the table."""
+    """Seed 3: seat 1 first answers a pair (88, its 上联's) on the table."""
     script = iter(["xyz", "9", "QQQ", "let", "#12", "3333", "hint", ""])
     asked = []
 
@@ -131,7 +131,7 @@ def test_bad_inputs_get_the_reason_and_a_new_prompt() -> None:
     ]:
         assert zh in text and en in text
     assert all(new.endswith(TURN) for new in asked[1:7])  # each refusal is followed by a new prompt
-    assert "你 顺牌 QQ" in text  # then the hint was played and the game went on
+    assert "提示 hint: pass" in text and "● 你 过" in text  # then the hint (leave the 上联's 88) was played
     assert "再见" in text  # the script ran out: EOF
 
 

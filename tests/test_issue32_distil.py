@@ -1,5 +1,6 @@
 """Issue 32 §1 (last bullet): ``strong``'s overrides distilled into a model ``basic`` can afford
-(``bot.ai.distil``), its training data and fit (``bot.ai.distil_train``) and the arena level ``basicd``."""
+(``bot.ai.distil``), its training data and fit (``bot.ai.distil_train``); ``basic`` plays with it, and the
+rules of thumb alone are the arena's ``rules``."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.progress import Progress
 
-from bot.ai import LEVELS, BasicPlayer, make_player
+from bot.ai import LEVELS, BasicPlayer, RulesPlayer, distil, make_player
 from bot.ai.basic import Choice, decide_play
 from bot.ai.distil import (
     FEATURES,
@@ -77,10 +78,10 @@ def test_issue32_a_missing_or_corrupt_distil_file_is_an_error(tmp_path):
 
 
 def _play_decisions(seed: int, preset: str) -> list[str]:
-    """``basicd``'s choice at every decision in play of a seeded ``basic`` game, by a model read anew
+    """``basic``'s choice at every decision in play of a seeded game of the rules, by a model read anew
     and by the shipped one: they must agree."""
     m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
-    again, basic, out = load(), BasicPlayer(), []
+    again, basic, out = load(), RulesPlayer(), []
     while not m.over:
         seat = m.to_act
         assert seat is not None
@@ -104,40 +105,52 @@ def test_issue32_inference_is_deterministic(preset):
     assert _play_decisions(4, preset) == _play_decisions(4, preset)
 
 
-def test_issue32_basicd_is_an_arena_level_but_no_player():
-    assert arena_player("basicd", 1).level == "basicd"
-    assert "basicd" in ARENA_LEVELS and "basicd" not in LEVELS
+def test_issue32_basic_plays_with_the_distilled_model_and_rules_is_an_arena_level():
+    assert isinstance(make_player("basic", 1), BasicPlayer) and make_player("basic", 1).level == "basic"
+    assert arena_player("rules", 1).level == "rules" and isinstance(arena_player("rules", 1), RulesPlayer)
+    assert "rules" in ARENA_LEVELS and "rules" not in LEVELS and "basicd" not in ARENA_LEVELS
     with pytest.raises(ValueError):
-        make_player("basicd", 1)
+        make_player("rules", 1)
+
+
+def test_issue32_basic_fails_at_its_start_without_its_model(tmp_path, monkeypatch):
+    """A table's ``basic`` seats are made at its start: a missing model is a clear error then, not a fallback."""
+    monkeypatch.setattr(distil, "WEIGHTS", tmp_path / "none.npz")
+    model.cache_clear()
+    try:
+        with pytest.raises(DistilError, match="missing"):
+            make_player("basic", 1)
+    finally:
+        model.cache_clear()
 
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 400), pick=st.integers(0, 2**32 - 1), rules=RULESETS)
-def test_issue32_basicd_returns_legal_actions_in_random_positions(seed, cut, pick, rules):
-    """``basicd`` answers legally in random positions under every preset and switch mix (R13)."""
+def test_issue32_basic_returns_legal_actions_in_random_positions(seed, cut, pick, rules):
+    """``basic`` answers legally in random positions under every preset and switch mix (R13)."""
     m = Match.new(seed=seed, games=2, rules=rules)
     if not advance(m, random.Random(pick), cut):
         return
     seat = m.to_act
     assert seat is not None
     view, legal = m.view(seat), m.legal_actions(seat)
-    assert arena_player("basicd", pick).choose(view, legal) in legal
+    assert make_player("basic", pick).choose(view, legal) in legal
 
 
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), preset=st.sampled_from(["dagang", "classic"]))
-def test_issue32_basicd_plays_whole_matches_legally(seed, preset):
-    """Every action ``basicd`` chooses is legal, through every phase of a seeded match."""
+def test_issue32_basic_plays_whole_matches_legally(seed, preset):
+    """Every action ``basic`` chooses is legal, through every phase of a seeded match."""
     m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
-    play_legally(m, [arena_player("basicd", s) for s in range(6)])
+    play_legally(m, [make_player("basic", s) for s in range(6)])
 
 
 @pytest.mark.parametrize("preset", ["dagang", "classic"])
-def test_issue32_basicd_plays_basics_choice_or_strongs_alternative(preset):
-    """``basicd`` is ``basic`` wherever ``strong`` would not search, and elsewhere plays one of the two
+def test_issue32_basic_plays_the_rules_choice_or_strongs_alternative(preset):
+    """``basic`` plays the rules' choice wherever ``strong`` would not search, and elsewhere one of the two
     candidates ``strong`` weighs."""
     m = Match.new(seed=11, rules=Ruleset.preset(preset), games=1)
-    basic, searched = BasicPlayer(), 0
+    basic, searched = RulesPlayer(), 0
     while not m.over:
         seat = m.to_act
         assert seat is not None
@@ -224,9 +237,9 @@ def test_issue32_no_override_into_a_last_play_that_is_probably_beaten():
 
 @pytest.mark.parametrize("preset", ["dagang", "classic"])
 def test_issue32_no_override_into_a_play_while_the_4s_may_still_kaidian(preset):
-    """R7.2: in dagang a seat that may still 开点 with its 4s (a pure 够级 KK held) does not play where ``basic`` declines — those
-    plays spent the ranks meant to follow the 4s (开点 given up rose from 0.05 to 0.20 a game). In
-    classic 开点 needs no 4s (R14.1): no such guard. A play for a play is not refused."""
+    """R7.2: in dagang a seat that may still 开点 with its 4s (a pure 够级 KK held) does not play where the
+    rules decline — those plays spent the ranks meant to follow the 4s (开点 given up rose from 0.05 to
+    0.20 a game). In classic 开点 needs no 4s (R14.1): no such guard. A play for a play is not refused."""
     g = new("3 5 QQ KK 99 88", "3 444 6 7 9 KK A", "3 TTTT 8", "3 AA99", "3 22JJ", "3 BB88",
             rules=Ruleset.preset(preset))
     play(g, 0, "5")

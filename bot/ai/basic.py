@@ -155,10 +155,12 @@ class Choice(NamedTuple):
     """A key of ``REASONS``."""
 
 
-class BasicPlayer:
-    """The rule-based level. ``seed`` is accepted for the common factory and unused: it is deterministic."""
+class RulesPlayer:
+    """The rules of thumb alone: ``basic`` before its distilled overrides (``bot.ai.distil``), the policy of
+    ``strong``'s rollouts and of the self-play its models learn from, and the arena's ``rules``. ``seed`` is
+    accepted for the common factory and unused: it is deterministic."""
 
-    level = "basic"
+    level = "rules"
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -168,7 +170,7 @@ class BasicPlayer:
 
 
 def decide(view: MatchView | SeatView, legal: Sequence[str]) -> Choice:
-    """The basic choice, with its reason, for any decision of a match or game."""
+    """The rules' choice, with its reason, for any decision of a match or game."""
     if not len(legal):
         raise ValueError("no legal action to choose from")
     if isinstance(view, MatchView):

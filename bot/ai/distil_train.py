@@ -32,7 +32,7 @@ from rich.progress import Progress
 
 from bot.engine import Event, Game, Match, Ruleset, SeatView, format_counts
 
-from .basic import BasicPlayer, Choice, decide_play
+from .basic import Choice, RulesPlayer, decide_play
 from .distil import FEATURES, KINDS, VERSION, WEIGHTS, Model, features, kind
 from .situation import Situation
 from .strong import Search, candidates, chosen
@@ -92,7 +92,7 @@ def walk(seed: int, preset: str, every: int) -> Iterator[tuple[Decision, Match]]
     """About one in ``every`` of the decisions of a seeded game of ``basic`` against itself where ``strong``
     would weigh two candidates, with the match then (for the truth; not to be changed by the caller)."""
     m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
-    player, keep = BasicPlayer(seed), random.Random(seed)
+    player, keep = RulesPlayer(seed), random.Random(seed)
     k = 0
     while not m.over:
         seat = m.to_act

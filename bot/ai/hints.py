@@ -1,8 +1,8 @@
 """``suggest``: the action a seat would do best to take now, with a short reason in Chinese and English.
 
 The hand panel orders its plays by it (``basic``'s choice: instant, and its rules explain
-themselves); the 提示 button asks with ``HINT_BUDGET``, so the hint is ``strong``'s, and its reason
-quotes the search when the search overrode the rules.
+themselves — a distilled override says so); the 提示 button asks with ``HINT_BUDGET``, so the hint is
+``strong``'s, and its reason quotes the search when the search overrode the rules.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from bot.engine import Game, MatchView, SeatView
 
-from .basic import REASONS, decide
+from .basic import REASONS
+from .distil import decide_basic
 from .sample import Sampler
 from .strong import StrongPlayer
 
@@ -72,6 +73,6 @@ def suggest(view: MatchView | SeatView, seat: int, legal: Sequence[str] | None =
                 f"{gain:.1f} more than the rule of thumb",
             )
     else:
-        choice = decide(view, legal)
+        choice = decide_basic(view, legal)
     zh, en = REASONS[choice.why]
     return Suggestion(choice.action, zh, en)

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from bot.engine import MatchView, SeatView
 
-from .basic import BasicPlayer
+from .distil import BasicPlayer
 from .strong import DEFAULT_BUDGET, StrongPlayer
 
 View = MatchView | SeatView

@@ -29,7 +29,7 @@ from rich.progress import Progress
 from bot.engine import Event, Match, Ruleset, SeatView
 from bot.engine.cards import THREE
 
-from .basic import BasicPlayer
+from .basic import RulesPlayer
 from .belief import FEATURES, HOLDERS, I64, RANKS, VERSION, WEIGHTS, Facts, Model, facts, features, softmax
 
 F32 = npt.NDArray[np.float32]
@@ -66,7 +66,7 @@ def decisions(seed: int, preset: str, every: int) -> Iterator[tuple[SeatView, li
     as the deciding seat sees it (its view and the match's events), what is certain (``facts``), and the
     truth beyond the known cards (holders × ranks) — the training's samples and the bench's alike."""
     m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
-    player, keep = BasicPlayer(seed), random.Random(seed)
+    player, keep = RulesPlayer(seed), random.Random(seed)
     while not m.over:
         seat = m.to_act
         assert seat is not None

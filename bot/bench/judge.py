@@ -18,7 +18,7 @@ import random
 import statistics
 from typing import NamedTuple
 
-from bot.ai.basic import BasicPlayer, decide_play
+from bot.ai.basic import RulesPlayer, decide_play
 from bot.ai.situation import Situation
 from bot.ai.strong import CONFIDENCE, Search, candidates, chosen
 from bot.engine import Game, Match, Ruleset, format_counts
@@ -53,7 +53,7 @@ def judged_decisions(job: tuple[int, Ruleset, int, int, bool]) -> list[Decision]
     (``believe``: also searched on deals drawn with the belief's odds, the same seed)."""
     seed, rules, every, deals, believe = job
     m = Match.new(seed=seed, rules=rules, games=1)
-    basic = BasicPlayer()
+    basic = RulesPlayer()
     out: list[Decision] = []
     k = 0
     while not m.over:
