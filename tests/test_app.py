@@ -16,6 +16,7 @@ import pytest
 from discord_fakes import BURN_AND_LET, HOST, PLAYERS, crafted, finish, playing, ready_all, saved, seated, start_harness
 
 from bot.__main__ import main
+from bot.ai import distil
 from bot.bench.discord_fakes import CHANNEL, EPHEMERAL, GUILD, components
 from bot.discord.app import GoujiBot, shards_from_env
 from bot.service import memory
@@ -213,6 +214,20 @@ def test_without_a_token_python_m_bot_says_how_to_get_one(tmp_path, monkeypatch,
         assert main(argv) != 0
         err = capsys.readouterr().err
         assert ".env.example" in err and "python -m bot play" in err and "DISCORD_TOKEN" in err
+
+
+def test_without_its_ai_model_the_bot_does_not_start(tmp_path, monkeypatch, capsys):
+    """Issue 32: the ``basic`` seats' model is read before the bot connects; missing, it says how to rebuild it."""
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(distil, "WEIGHTS", tmp_path / "none.npz")
+    distil.model.cache_clear()
+    try:
+        assert main(["run"]) == 2
+    finally:
+        distil.model.cache_clear()
+    err = capsys.readouterr().err
+    assert "missing" in err and "python -m bot.ai.distil_train" in err
 
 
 def threads_left(before: set[threading.Thread]) -> list[threading.Thread]:

@@ -255,8 +255,8 @@ class BasicPlayer:
     """The ``basic`` level players are offered: the rules of thumb with ``strong``'s overrides as the
     distilled model predicts them — ahead of the rules alone in both presets, at a fraction of a
     millisecond a decision (README, issue 32). Deterministic: ``seed`` is accepted for the common
-    factory and unused. Made, it has read the model, so a missing or corrupt file fails here, at the
-    table's start, not at its first decision in play."""
+    factory and unused. Made, it has read the model, so a missing or corrupt file fails at once, not at
+    its first decision in play (and the bot reads it before it connects: ``bot.discord.app.main``)."""
 
     level = "basic"
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord.ext import commands
 
+from bot.ai.distil import DistilError, model
 from bot.logs import at_least_info
 from bot.service import memory
 from bot.service.shards import Shards
@@ -222,7 +223,8 @@ def main(sync_only: bool = False) -> int:
         return 2
     try:
         shards = shards_from_env(os.environ)
-    except ValueError as e:
+        model()  # the AI's model: missing or corrupt, the bot does not start (issue 32)
+    except (ValueError, DistilError) as e:
         print(e, file=sys.stderr)
         return 2
     bot = GoujiBot(db_path=os.environ.get("GOUJI_DB") or "gouji.sqlite3", guild_id=int(guild) if guild else None,
