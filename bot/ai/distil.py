@@ -256,7 +256,7 @@ class BasicPlayer:
     distilled model predicts them — ahead of the rules alone in both presets, at a fraction of a
     millisecond a decision (README, issue 32). Deterministic: ``seed`` is accepted for the common
     factory and unused. Made, it has read the model, so a missing or corrupt file fails at once, not at
-    its first decision in play (and the bot reads it before it connects: ``bot.discord.app.main``)."""
+    its first decision in play (and the bot reads it before it connects: ``bot.service.tables.ai_unready``)."""
 
     level = "basic"
 

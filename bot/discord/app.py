@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord.ext import commands
 
-from bot.ai.distil import DistilError, model
 from bot.logs import at_least_info
 from bot.service import memory
 from bot.service.shards import Shards
 from bot.service.store import Store
-from bot.service.tables import TableService
+from bot.service.tables import TableService, ai_unready
 
 if TYPE_CHECKING:
     from discord.types.interactions import Interaction as InteractionPayload  # discord's types: for mypy only
@@ -223,9 +222,12 @@ def main(sync_only: bool = False) -> int:
         return 2
     try:
         shards = shards_from_env(os.environ)
-        model()  # the AI's model: missing or corrupt, the bot does not start (issue 32)
-    except (ValueError, DistilError) as e:
+    except ValueError as e:
         print(e, file=sys.stderr)
+        return 2
+    unready = ai_unready()
+    if unready is not None:
+        print(unready, file=sys.stderr)
         return 2
     bot = GoujiBot(db_path=os.environ.get("GOUJI_DB") or "gouji.sqlite3", guild_id=int(guild) if guild else None,
                    shards=shards, sync_only=sync_only)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot.ai import HINT_BUDGET, Player, Suggestion, make_player, suggest
+from bot.ai.distil import DistilError, model
 from bot.engine import Event, GoujiError, IllegalAction, Match, MatchView, Ruleset, secret_decision
 from bot.engine.rules import SWITCHES, asks_in_secret
 from bot.service.shards import Shards
@@ -367,6 +368,16 @@ class Table:
 
 
 Listener = Callable[[Table, Change], Awaitable[None]]
+
+
+def ai_unready() -> str | None:
+    """Why the AI cannot play, or None: its shipped model (issue 32) is read here, once, so that the bot
+    refuses to start without it rather than fail at a table's first AI move."""
+    try:
+        model()
+    except DistilError as e:
+        return str(e)
+    return None
 
 
 def _think(player: Player, view: Any, legal: list[str]) -> str:
