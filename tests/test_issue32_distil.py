@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 from rich.progress import Progress
 
 from bot.ai import LEVELS, BasicPlayer, RulesPlayer, distil, make_player
-from bot.ai.basic import Choice, decide_play
+from bot.ai.basic import REASONS, Choice, decide_play
 from bot.ai.distil import (
     FEATURES,
     KINDS,
     WEIGHTS,
     DistilError,
+    decide_basic,
     decide_distilled,
     features,
     kind,
@@ -247,3 +248,22 @@ def test_issue32_no_override_into_a_play_while_the_4s_may_still_kaidian(preset):
     assert refused(sit, "pass", "play 6") == (preset == "dagang")
     assert refused(sit, "let", "play 7") == (preset == "dagang")
     assert not refused(sit, "play 6", "play 7")
+
+
+@pytest.mark.parametrize("preset", ["dagang", "classic"])
+def test_issue32_an_override_says_what_it_does(preset):
+    """The hint and the hand panel quote ``basic``'s reason: an override says it follows ``strong`` and whether
+    it answers or keeps the cards, matching its action; every reason is in the one vocabulary."""
+    m = Match.new(seed=11, rules=Ruleset.preset(preset), games=1)
+    said = []
+    while not m.over:
+        seat = m.to_act
+        assert seat is not None
+        choice = decide_basic(m.view(seat), m.legal_actions(seat))
+        assert choice.why in REASONS
+        said.append(choice)
+        m.act(seat, choice.action)
+    overrides = [c for c in said if c.why.startswith("distil-")]
+    assert overrides
+    for c in overrides:
+        assert c.action.startswith("play ") == (c.why in ("distil-answer", "distil-lead"))

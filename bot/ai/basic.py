@@ -88,7 +88,12 @@ REASONS: dict[str, tuple[str, str]] = {
     "tribute-skip": ("同联邦不必进贡", "no need to pay a teammate"),
     "choose-leader": ("自己开牌", "lead yourself"),
     "search": ("模拟了多种可能的牌局，这样打平均得分更高", "over many sampled deals this scores better on average"),
-    "distil": ("从模拟过的对局中学到：这样打平均得分更高", "learned from searched games: this scores better"),
+    "distil-lead": ("照高手的打法：模拟表明这样开牌平均得分更高",
+                    "as strong plays it: its searches find this lead scores more"),
+    "distil-answer": ("照高手的打法：模拟表明这时接牌比不接平均得分更高",
+                      "as strong plays it: its searches find answering here scores more than holding back"),
+    "distil-decline": ("照高手的打法：模拟表明这时不接、留着牌平均得分更高",
+                       "as strong plays it: its searches find keeping your cards here scores more than answering"),
     "keep-set": ("不拆够级牌去接：整套留着开点、打对头", "do not break a 够级 set to answer: keep it whole for 开点 and"
                  " the 对头 war"),
     # classic (R14)

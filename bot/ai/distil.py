@@ -214,7 +214,8 @@ def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = N
     if float(features(sit, cands, base) @ net.weights[k]) + net.bias[k] > net.margin[k]:  # ``Model.gain``, one row
         alt = cands[1] if cands[0] == base.action else cands[0]
         if not refused(sit, base.action, alt):
-            return Choice(alt, "distil")
+            return Choice(alt, "distil-lead" if sit.top is None else
+                          "distil-answer" if alt.startswith("play ") else "distil-decline")
     return base
 
 
