@@ -13,6 +13,9 @@ decisions a busy 2-core machine gives in an hour worse than this on held-out gam
 The weights are trained from searched decisions of ``basic``'s self-play (``python -m
 bot.ai.distil_train``, README) and shipped in ``distil.npz``, read once; a missing or corrupt file
 raises ``DistilError`` — there is no silent fallback to ``basic``. Pure numpy, deterministic.
+
+In this module ``basic`` names the rules of thumb (``bot.ai.basic``, the arena's ``rules``); the level players
+are offered as ``basic`` is ``BasicPlayer`` at the end: those rules with the distilled overrides (issue 32).
 """
 
 from __future__ import annotations
@@ -224,10 +227,10 @@ def refused(sit: Situation, base: str, alt: str) -> bool:
     gain (README, issue 32) —
 
     - 闷 (R8.2): a play, the seat holding 3s, that is its last before the 3s and probably beaten, or
-      that leaves one weak play before them (``lone_weak_last``) — ``basic``'s 闷 guard;
-    - 开点 given up (R7.2, dagang): playing where ``basic`` declines while the seat may still 开点
+      that leaves one weak play before them (``lone_weak_last``) — the rules' own 闷 guard;
+    - 开点 given up (R7.2, dagang): playing where the rules decline while the seat may still 开点
       with its 4s. Such plays spend the ranks meant to follow the 4s, until too few are left and
-      ``basic`` leads the 4s without 开点."""
+      the rules lead the 4s without 开点."""
     if not alt.startswith("play "):
         return False
     if not base.startswith("play ") and may_kaidian(sit) and not kaidian_without_fours.played(sit.rules):
