@@ -40,7 +40,7 @@ be tested for not depending on hidden cards and reproduced from any seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from bot.engine import MatchView, Play, Ruleset, SeatView, is_pure_gouji, parse_cards, parse_play
@@ -174,15 +174,18 @@ class RulesPlayer:
         return decide(view, legal).action
 
 
-def decide(view: MatchView | SeatView, legal: Sequence[str]) -> Choice:
-    """The rules' choice, with its reason, for any decision of a match or game."""
+def decide(view: MatchView | SeatView, legal: Sequence[str],
+           in_play: Callable[[Situation, Sequence[str]], Choice] | None = None) -> Choice:
+    """The rules' choice, with its reason, for any decision of a match or game; ``in_play`` decides in
+    play instead of the rules (``distil.decide_distilled``: the players' ``basic``)."""
     if not len(legal):
         raise ValueError("no legal action to choose from")
+    play = in_play or decide_play
     if isinstance(view, MatchView):
         if view.phase == "play" and view.game is not None:
-            return decide_play(Situation.from_view(view.game), legal)
+            return play(Situation.from_view(view.game), legal)
         return decide_setup(view, legal)
-    return decide_play(Situation.from_view(view), legal)
+    return play(Situation.from_view(view), legal)
 
 
 # ---------------------------------------------------------------------- before play

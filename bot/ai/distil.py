@@ -246,13 +246,7 @@ def refused(sit: Situation, base: str, alt: str) -> bool:
 def decide_basic(view: MatchView | SeatView, legal: Sequence[str]) -> Choice:
     """The ``basic`` level's choice, with its reason, for any decision of a match or game: the rules of
     thumb (``basic.decide``) before play, and in play with the distilled overrides (``decide_distilled``)."""
-    if isinstance(view, MatchView):
-        if view.phase != "play" or view.game is None:
-            return decide(view, legal)
-        view = view.game
-    if not len(legal):
-        raise ValueError("no legal action to choose from")
-    return decide_distilled(Situation.from_view(view), legal)
+    return decide(view, legal, decide_distilled)
 
 
 class BasicPlayer:
