@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 from bot.ai import LEVELS, BasicPlayer, RulesPlayer, StrongPlayer, make_player, suggest
 from bot.ai.basic import decide_play
+from bot.ai.candidates import candidates
 from bot.ai.sample import Sampler, can_beat
 from bot.ai.situation import Situation
-from bot.ai.strong import Search, candidates
+from bot.ai.strong import Search
 from bot.engine import Game, Match, Ruleset, parse_cards, parse_play
 
 SMALL_WORK = 300

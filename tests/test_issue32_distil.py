@@ -15,6 +15,7 @@ from rich.progress import Progress
 
 from bot.ai import LEVELS, BasicPlayer, RulesPlayer, distil, make_player
 from bot.ai.basic import REASONS, Choice, decide_play
+from bot.ai.candidates import candidates
 from bot.ai.distil import (
     FEATURES,
     KINDS,
@@ -30,7 +31,6 @@ from bot.ai.distil import (
 )
 from bot.ai.distil_train import Rows, fit, game_rows, searched, walk
 from bot.ai.situation import Situation
-from bot.ai.strong import candidates
 from bot.bench.levels import ARENA_LEVELS, arena_player
 from bot.engine import Match, Ruleset
 

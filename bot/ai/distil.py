@@ -1,6 +1,6 @@
 """``strong``'s overrides distilled into a small model that ``basic`` can afford (issue 32).
 
-``strong`` weighs at most two candidates (``strong.candidates``): ``basic``'s choice and one
+``strong`` weighs at most two candidates (``candidates.candidates``): ``basic``'s choice and one
 alternative, and all of its gain over ``basic`` lies in *when* it plays the alternative. Searching
 costs most of a second a decision; this reads a few dozen numbers of the ``Situation`` and of the
 two candidates (``features``: cards, counts, turn, 开点 state, and each candidate's size, rank,
@@ -47,8 +47,8 @@ from .basic import (
     lone_weak_last,
     may_kaidian,
 )
+from .candidates import candidates
 from .situation import Situation
-from .strong import candidates
 
 F64 = npt.NDArray[np.float64]
 

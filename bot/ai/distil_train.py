@@ -33,9 +33,10 @@ from rich.progress import Progress
 from bot.engine import Event, Game, Match, Ruleset, SeatView, format_counts
 
 from .basic import Choice, RulesPlayer, decide_play
+from .candidates import candidates
 from .distil import FEATURES, KINDS, VERSION, WEIGHTS, Model, features, kind
 from .situation import Situation
-from .strong import Search, candidates, chosen
+from .strong import Search, chosen
 from .train import PRESETS, SEED_BASE
 
 F64 = npt.NDArray[np.float64]

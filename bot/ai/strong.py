@@ -1,12 +1,16 @@
-"""The ``strong`` level: determinised Monte Carlo search with ``basic`` as the rollout policy.
+"""The ``strong`` level: determinised Monte Carlo search with the rules of thumb (``basic.decide_play``,
+the arena's ``rules``) as the rollout policy.
 
-For a decision in play it takes a handful of sound candidates (``candidates``: ``basic``'s choice
+For a decision in play it takes a handful of sound candidates (``candidates``: the rules' choice
 first, none that beats a teammate, breaks a 够级 set to answer or gives up 开点), deals the unseen
 cards many times consistently with the public record (``sample.Sampler``), and plays every
-candidate out to the end of the game on the same deals, all seats following ``basic``. It picks
-the candidate with the best mean team points if it beats ``basic``'s by ``CONFIDENCE`` standard
-errors; ties go to the rules. Decisions before play are ``basic``'s. The seats in the rollouts know
-what the real ones know, no more: the searching seat's hand only as the table sees it (``table_lost``).
+candidate out to the end of the game on the same deals, all seats following the rules. It picks
+the candidate with the best mean team points if it beats the default by ``CONFIDENCE`` standard
+errors; ties go to the default: the players' ``basic``'s choice — the rules', unless the distilled
+model overrides them (``distil``, issue 32; judged on the true deal, +0.012 ± 0.015 team points a
+decision in dagang and +0.007 ± 0.020 in classic over the rules' choice as the default, README).
+Decisions before play are the rules'. The seats in the rollouts know what the real ones know, no
+more: the searching seat's hand only as the table sees it (``table_lost``).
 
 Work is counted in engine actions (plies) played in rollouts, a deterministic measure, so a
 seeded player makes the same choices on any machine; the time ``budget`` is a hard cap that
@@ -18,28 +22,18 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from typing import TypeVar
 
-from bot.engine import Event, Game, MatchView, Play, SeatView, table_lost
-from bot.engine.cards import BLACK, FOUR, RED, THREE, TWO
-from bot.engine.rules import kaidian_without_fours
+from bot.engine import Event, Game, MatchView, SeatView, table_lost
 
-from .basic import (
-    Choice,
-    breaks_set,
-    cost,
-    decide,
-    decide_play,
-    gouji_matters,
-    gouji_sets,
-    groups_of,
-    legal_plays,
-    may_kaidian,
-    play_action,
-    wild_play,
-)
+from .basic import Choice, decide, decide_play
 from .belief import belief
+from .candidates import candidates
+from .distil import decide_distilled
 from .sample import Sampler
 from .situation import Situation
+
+T = TypeVar("T")
 
 DEFAULT_BUDGET = 0.75
 """Seconds per decision by default: p99 stays under a second (773 ms over 802 decisions at load
@@ -63,15 +57,6 @@ leans to the fewer, +1.28 ± 0.68 against +1.90 ± 0.50, and classic to the more
 against +1.57 ± 0.99; at 13,200 dagang about +1.38 ± 0.37 over 180 games (+1.85 ± 0.41 over 80 at
 9,000), classic about +2.25 ± 0.62 over 160. The judge found more deals a decision better up to about 96 and
 no better beyond (1,729 dagang decisions: +0.063 / +0.077 / +0.077 on 48 / 96 / 144 deals; README)."""
-MAX_CANDIDATES = 2
-"""Actions compared per decision: ``basic``'s and the first other sound one. An answer weighs
-playing (the cheapest sound play) against passing (or 让牌); a lead weighs another rank, or the 4s
-once they are no longer kept for 开点. Three candidates measured no better in the arena and
-slower: fewer deals each. Checked again per decision (issue 17: 119 dagang and 68 classic decisions
-of ``basic``'s games, each searched over 60–100 deals, the choice made on some of them at this
-work and judged on the others): 3, 4 or 6 candidates gained no more than 2. Three once 60 cards or
-fewer are left in hands, where rollouts are short, lost in the arena: on its 60 dagang games of
-seeds 3001… (13,200 plies) +1.07 ± 0.64 against +1.28 ± 0.68, −0.22 ± 0.21 deal by deal."""
 MIN_SAMPLES = 4
 """Deals below which ``basic``'s choice stands whatever the means say."""
 CONFIDENCE = 0.5
@@ -98,8 +83,12 @@ class StrongPlayer:
 
     level = "strong"
 
-    def __init__(self, seed: int | None = None, budget: float = DEFAULT_BUDGET, work: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, budget: float = DEFAULT_BUDGET, work: int | None = None,
+                 distilled: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.distilled = distilled
+        """Whether the choice an alternative must beat is the distilled ``basic``'s (issue 32) or the
+        rules' alone (``strong`` before issue 32, the arena's ``strongr``)."""
         self.budget = budget
         self.work = work if work is not None else int(budget * PLIES_PER_SECOND)
         self.last: Search | None = None
@@ -116,16 +105,17 @@ class StrongPlayer:
         else:
             seat_view, events = view, []
         sit = Situation.from_view(seat_view)
-        base = decide_play(sit, legal)
-        cands = candidates(sit, legal, base.action)
+        rules = decide_play(sit, legal)
+        cands = candidates(sit, legal, rules.action)
         if len(cands) == 1:
-            return base if cands[0] == base.action else Choice(cands[0], "keep-set")
+            return rules if cands[0] == rules.action else Choice(cands[0], "keep-set")
+        base = decide_distilled(sit, legal) if self.distilled else rules
         search = Search(seat_view, events, cands, self.rng.randrange(2**32))
         search.run(self.work, time.perf_counter() + self.budget)
         self.last = search
-        best = search.best()
-        if best == base.action:
-            return base
+        best = search.best(default_of(cands, rules.action, base.action))
+        if best in (base.action, rules.action):
+            return base if best == base.action else rules
         return Choice(best, "keep-set" if best == cands[0] else "search")
 
 
@@ -186,8 +176,8 @@ class Search:
     def means(self) -> list[float]:
         return means_of(self.scores)
 
-    def best(self) -> str:
-        return self.cands[chosen(self.scores)]
+    def best(self, default: int = 0) -> str:
+        return self.cands[chosen(self.scores, default=default)]
 
 
 def means_of(scores: Sequence[Sequence[int]]) -> list[float]:
@@ -195,19 +185,25 @@ def means_of(scores: Sequence[Sequence[int]]) -> list[float]:
     return [sum(s) / max(1, len(s)) for s in scores]
 
 
-def chosen(scores: Sequence[Sequence[int]], bar: float = CONFIDENCE) -> int:
+def default_of(cands: Sequence[T], rules: T, distilled: T) -> int:
+    """The candidate an alternative must beat: the distilled ``basic``'s choice where it overrides the
+    rules, else the first (the rules' choice, or passing where the rules break a set to answer)."""
+    return cands.index(distilled) if distilled != rules else 0
+
+
+def chosen(scores: Sequence[Sequence[int]], bar: float = CONFIDENCE, default: int = 0) -> int:
     """Which candidate to play, given each one's outcomes on the same deals: the one with the best
-    mean — if it beats the first (``basic``'s) by more than ``bar`` standard errors of the paired
-    differences, over ``MIN_SAMPLES`` deals at least; else the first."""
+    mean — if it beats the ``default`` by more than ``bar`` standard errors of the paired
+    differences, over ``MIN_SAMPLES`` deals at least; else the ``default``."""
     means = means_of(scores)
-    i = max(range(len(means)), key=lambda i: (means[i], -i))
-    n = len(scores[0])
-    if i == 0 or n < MIN_SAMPLES:
-        return 0
-    diffs = [a - b for a, b in zip(scores[i], scores[0], strict=True)]
+    i = max(range(len(means)), key=lambda i: (means[i], i == default, -i))
+    n = len(scores[default])
+    if i == default or n < MIN_SAMPLES:
+        return default
+    diffs = [a - b for a, b in zip(scores[i], scores[default], strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return i if mean > bar * (var / n) ** 0.5 else 0
+    return i if mean > bar * (var / n) ** 0.5 else default
 
 
 def evaluate(view: MatchView | SeatView, actions: Sequence[str], budget: float = DEFAULT_BUDGET,
@@ -222,103 +218,3 @@ def evaluate(view: MatchView | SeatView, actions: Sequence[str], budget: float =
     search = Search(seat_view, events, list(actions), (rng or random.Random()).randrange(2**32))
     search.run(int(budget * PLIES_PER_SECOND), time.perf_counter() + budget)
     return dict(zip(search.cands, search.means(), strict=True))
-
-
-def candidates(sit: Situation, legal: Sequence[str], first: str) -> list[str]:
-    """A few sensible, distinct actions to compare, the default first: ``first`` (``basic``'s) —
-    unless it answers by breaking a pure 够级 set, which then has to prove itself against passing.
-
-    No candidate beats a teammate's play (but to go out), breaks a 够级 set to answer, or spends
-    the 4s kept for 开点: ``basic`` already weighs those, and a search over a dozen deals is
-    too noisy to overturn it there (measured: such overrides were most of ``strong``'s mistakes).
-    An alternative may leave a lone last play that ``basic``'s 闷 guard would refuse: excluding those
-    too measured no better (dagang, 60 arena games of seeds 3001…: −0.12 ± 0.29 deal by deal, 闷
-    0.20 against 0.15 a game), although most of ``strong``'s 闷 follow an override."""
-    if sit.top is None:
-        out = [first]
-        more = _lead_candidates(sit, first)
-    else:
-        plays = _answer_candidates(sit, legal)
-        decline = plays[0]
-        if first.startswith("play ") and first not in plays:  # a broken set: passing is the default
-            out, more = [decline, first], []
-        else:
-            out, more = [first], plays
-    for action in more:
-        if len(out) >= MAX_CANDIDATES:
-            break
-        if action not in out and action in legal:
-            out.append(action)
-    return out
-
-
-def _lead_candidates(sit: Situation, first: str) -> list[str]:
-    """The 4s (unless they are kept for 开点: led now they give it up), the weakest ranks plain, the
-    weakest with one 2 or joker to keep the lead, the strongest ranks with every 2 and joker, all 2s
-    and jokers alone, the other ranks. Where ``first`` (``basic``'s) is the 4s all the same, giving
-    up 开点 because too few plays are left to follow it, the pure 够级 sets come first: the one lead
-    that would keep 开点 open. Measured on the arena's 60 dagang games of seeds 3001… (13,200
-    plies): +0.02 ± 0.07 deal by deal (28 of 30 deals scored the same), 开点 given up 0.167 a game
-    as before: in the four of those traced, on 100–150 deals each, the search kept the 4s (e.g.
-    3344TTTTTT: 44 −1.85, TTTTTT −2.62; 333334444JJJJJJB: 4444 −0.12, JJJJJJ −1.93), since the set
-    led first leaves the 4s as the last play before the 3s, to be beaten and 闷ed.
-
-    Not the pure 够级 sets in dagang, though ``basic`` leads something else in 37% of its leads
-    while it holds one and may 开点 (10 games): with the sets first, on the arena's 100 dagang games
-    of seeds 3001… and 3031… (13,200 plies), points a game moved by −0.12 ± 0.63 deal by deal — 开点
-    given up fell from 0.20 to 0.07 a game, but 闷 rose from 0.12 to 0.19."""
-    h = sit.hand
-    groups = groups_of(h, with_fours=False)
-    if kaidian_without_fours.played(sit.rules) or sit.burner:
-        return [play_action(p) for p in _classic_lead_plays(sit, groups)]
-    keep4 = may_kaidian(sit)  # holds 4s
-    plays = [Play(FOUR, h[FOUR])] if h[FOUR] and not keep4 else []
-    if keep4 and first == play_action(Play(FOUR, h[FOUR])):  # basic gives up 开点: try the set instead
-        plays += gouji_sets(h)
-    plays += [Play(r, h[r]) for r in groups[:2]]
-    if groups:
-        low = groups[0]
-        for t, b, r in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
-            if h[TWO] >= t and h[BLACK] >= b and h[RED] >= r:
-                plays.append(Play(low, h[low], t, b, r))
-                break
-    plays += [Play(r, h[r], h[TWO], h[BLACK], h[RED]) for r in groups[-2:]]
-    wild = wild_play(h)
-    if wild is not None:
-        plays.append(wild)
-    plays += [Play(r, h[r]) for r in groups[2:]]
-    return [play_action(p) for p in plays]
-
-
-def _classic_lead_plays(sit: Situation, groups: list[int]) -> list[Play]:
-    """classic: a burner's jokered leads (R14.2); else the pure 够级 sets that may 开点 (R14.1, strongest
-    first), the weakest ranks, the strongest with every 2 and joker, the 2s and jokers alone."""
-    h = sit.hand
-    jokers = [j for j in ((1, 0), (0, 1)) if h[BLACK] >= j[0] and h[RED] >= j[1]]
-    if sit.burner:
-        plays = [Play(r, h[r], 0, *j) for r in groups[:2] for j in jokers]
-    else:
-        plays = list(gouji_sets(h))
-        plays += [Play(FOUR, h[FOUR])] if h[FOUR] and not may_kaidian(sit) else []
-        plays += [Play(r, h[r]) for r in groups[:2]]
-    plays += [Play(r, h[r], h[TWO], h[BLACK], h[RED]) for r in groups[-2:]]
-    wild = wild_play(h)
-    if wild is not None:
-        plays.append(wild)
-    return plays
-
-
-def _answer_candidates(sit: Situation, legal: Sequence[str]) -> list[str]:
-    """Pass (or 让牌), then the sound answers cheapest first by ``basic``'s ``cost``: none that beats
-    a teammate but to go out, breaks a pure 够级 set while 够级 matters, or spends 4s kept for 开点."""
-    assert sit.top is not None
-    top_seat = sit.top[0]
-    keep4 = may_kaidian(sit)
-    left = sum(sit.hand) - sit.hand[THREE]
-    matters = gouji_matters(sit)
-    plays = [p for p in legal_plays(legal)
-             if not (p.base == FOUR and keep4)
-             and not (sit.is_mate(top_seat) and len(p) < left)
-             and not (matters and breaks_set(sit.hand, p))]
-    plays.sort(key=lambda p: cost(sit, p, keep4))
-    return ["let" if "let" in legal else "pass", *(play_action(p) for p in plays)]

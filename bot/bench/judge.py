@@ -1,15 +1,16 @@
 """``python -m bot.bench judge``: what ``strong``'s search gains per decision, judged on the true deal.
 
-The arena needs an hour for a figure to ±0.5 points; this asks a narrower question in minutes.
-In games ``basic`` plays against itself, every ``--every``-th decision in play at which ``strong``
-would weigh two candidates or more is searched over ``--deals`` sampled deals (``Search``, as
-``strong`` plays it), and every candidate is also played out from the real position — the true
-hidden cards — by ``basic`` at every seat, as in a rollout. The gain of a way of choosing is the
-true outcome of its choice less that of ``basic``'s choice, per decision: judged on the truth, not
-on other sampled deals, it sees what the sampler gets wrong (deals judged on held-out sampled
-deals share their bias). Each way of choosing — an override bar of so many standard errors
-(``strong.CONFIDENCE``), the deals it may use — is tried on random subsets of the deals, and the
-table gives the gain per decision with a 95% interval against the bar ``strong`` plays with.
+The arena needs an hour for a figure to ±0.5 points; this asks a narrower question in minutes. In games
+the rules of thumb (``RulesPlayer``, ``basic`` before issue 32) play against themselves, every
+``--every``-th decision in play at which ``strong`` would weigh two candidates or more is searched over
+``--deals`` sampled deals (``Search``, as ``strong`` plays it), and every candidate is also played out
+from the real position — the true hidden cards — by the rules at every seat, as in a rollout. The gain
+of a way of choosing is the true outcome of its choice less that of the rules' choice, per decision:
+judged on the truth, not on other sampled deals, it sees what the sampler gets wrong (deals judged on
+held-out sampled deals share their bias). Each way of choosing — an override bar of so many standard
+errors (``strong.CONFIDENCE``), the deals it may use — is tried on random subsets of the deals, and the
+table gives the gain per decision with a 95% interval against the bar ``strong`` plays with; a last
+table weighs the default an alternative must beat: the distilled ``basic``'s choice against the rules'.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ import statistics
 from typing import NamedTuple
 
 from bot.ai.basic import RulesPlayer, decide_play
+from bot.ai.candidates import candidates
+from bot.ai.distil import decide_distilled
 from bot.ai.situation import Situation
-from bot.ai.strong import CONFIDENCE, Search, candidates, chosen
+from bot.ai.strong import CONFIDENCE, Search, chosen, default_of
 from bot.engine import Game, Match, Ruleset, format_counts
 
 from .parallel import mapped
@@ -46,6 +49,8 @@ class Decision(NamedTuple):
     held: int = 216
     believed: list[list[int]] | None = None
     """With ``--belief``: the outcomes on deals drawn with the belief model's odds (issue 32)."""
+    distilled: int = 0
+    """The candidate the distilled ``basic`` plays (``decide_distilled``, issue 32)."""
 
 
 def judged_decisions(job: tuple[int, Ruleset, int, int, bool]) -> list[Decision]:
@@ -64,6 +69,7 @@ def judged_decisions(job: tuple[int, Ruleset, int, int, bool]) -> list[Decision]
             sit = Situation.from_view(view.game)
             choice = decide_play(sit, legal).action
             cands = candidates(sit, legal, choice)
+            distilled = decide_distilled(sit, legal).action
             k += len(cands) > 1
             if len(cands) > 1 and k % every == 0:
                 search = Search(view.game, view.events, cands, seed * 100_000 + k)
@@ -82,16 +88,19 @@ def judged_decisions(job: tuple[int, Ruleset, int, int, bool]) -> list[Decision]
                     for _ in range(deals):
                         other.deal()
                     believed = other.scores
-                out.append(Decision(seat, cands.index(choice), truth, search.scores, sum(view.game.counts), believed))
+                out.append(Decision(seat, cands.index(choice), truth, search.scores, sum(view.game.counts), believed,
+                                    cands.index(distilled)))
         m.act(seat, basic.choose(view, legal))
     return out
 
 
-def _gain(decision: Decision, idx: list[int], bar: float, believed: bool = False) -> float:
+def _gain(decision: Decision, idx: list[int], bar: float, believed: bool = False, distilled: bool = False) -> float:
     """The true gain of the choice ``strong`` makes (``chosen``) on the deals ``idx`` at override ``bar``
-    (``believed``: on the deals drawn with the belief's odds)."""
+    (``believed``: on the deals drawn with the belief's odds; ``distilled``: with the distilled ``basic``'s
+    choice as the default to beat, rather than the rules')."""
     scores = decision.believed if believed and decision.believed is not None else decision.scores
-    i = chosen([[s[j] for j in idx] for s in scores], bar)
+    default = default_of(range(len(scores)), decision.played, decision.distilled) if distilled else 0
+    i = chosen([[s[j] for j in idx] for s in scores], bar, default)
     return float(decision.truth[i] - decision.truth[0])
 
 
@@ -100,9 +109,9 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
     jobs = [(seed + i, rules, every, deals, believe) for i in range(games)]
     found = mapped(judged_decisions, jobs, workers)
     decisions = [d for game in found for d in game]
-    print(f"judge: {len(decisions)} decisions of basic's games (seeds {seed}…{seed + games - 1}, one in {every} "
+    print(f"judge: {len(decisions)} decisions of the rules' games (seeds {seed}…{seed + games - 1}, one in {every} "
           f"of those strong would search, rules {rules.name}), {deals} sampled deals each; team points gained per "
-          f"decision over basic's choice, on the true deal (95% interval against the bar strong plays with, "
+          f"decision over the rules' choice, on the true deal (95% interval against the bar strong plays with, "
           f"{CONFIDENCE})")
     truth = [max(d.truth) - d.truth[0] for d in decisions]
     print(f"  knowing the hidden cards (the best candidate on the true deal): {statistics.mean(truth):+.3f}")
@@ -134,8 +143,28 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
             half = half_interval(got)
             cells.append(f"bar {bar}: {statistics.mean(got):+.3f} ± {half:.3f}")
         print(f"  {lo:>5}–{hi - 1:<3} cards  {len(band):>5} decisions  " + "   ".join(cells))
+    _distil_table(decisions, sizes, rng)
     if believe:
         _belief_table(decisions, sizes, rng)
+
+
+def _distil_table(decisions: list[Decision], sizes: list[int], rng: random.Random) -> None:
+    """The gain per decision of the distilled ``basic``'s choice alone, and of ``strong`` searching with it
+    as the default to beat against ``strong`` as it was (the rules' choice the default), at the bar
+    ``strong`` plays with, on the same subsets of each decision's deals: paired, with a 95% interval."""
+    alone = [float(d.truth[d.distilled] - d.truth[0]) for d in decisions]
+    print(f"  the distilled basic's choice alone: {statistics.mean(alone):+.3f} ± {half_interval(alone):.3f}; "
+          f"searched with it as the default against the rules' choice (bar {CONFIDENCE}; paired difference ± 95%):")
+    for n in sizes:
+        rules, distilled = [0.0] * len(decisions), [0.0] * len(decisions)
+        for k, d in enumerate(decisions):
+            for _ in range(SUBSETS):
+                idx = rng.sample(range(len(d.scores[0])), n)
+                rules[k] += _gain(d, idx, CONFIDENCE) / SUBSETS
+                distilled[k] += _gain(d, idx, CONFIDENCE, distilled=True) / SUBSETS
+        diff = [b - a for a, b in zip(rules, distilled, strict=True)]
+        print(f"    on {n} deals: distilled default {statistics.mean(distilled):+.3f}, rules' default "
+              f"{statistics.mean(rules):+.3f}, difference {statistics.mean(diff):+.3f} ± {half_interval(diff):.3f}")
 
 
 def _belief_table(decisions: list[Decision], sizes: list[int], rng: random.Random) -> None:

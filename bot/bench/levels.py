@@ -1,7 +1,7 @@
 """The arena's levels: every level players are offered (``bot.ai.LEVELS``), ``rules``, the rules of thumb
-alone (``basic`` before its distilled overrides, issue 32), ``basic0``, the frozen baseline, and ``basicb``,
-the rules with the learned belief's odds — none is a player offered, so ``bot.ai`` does not list them
-(issue 33 §3, issue 32)."""
+alone (``basic`` before its distilled overrides, issue 32), ``strongr``, ``strong`` before issue 32,
+``basic0``, the frozen baseline, and ``basicb``, the rules with the learned belief's odds — none is a
+player offered, so ``bot.ai`` does not list them (issue 33 §3, issue 32)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,15 @@ from bot.ai import LEVELS, Player, RulesPlayer, make_player
 from bot.ai.basic import decide, decide_play
 from bot.ai.belief import Belief, belief
 from bot.ai.situation import Situation
+from bot.ai.strong import DEFAULT_BUDGET, StrongPlayer
 from bot.engine import Event, MatchView, SeatView
 
 from .basic0 import FrozenBasicPlayer
 
-ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "rules", "basic0", "basicb")
+ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "rules", "strongr", "basic0", "basicb")
 """Every level the arena plays: ``rules`` is the rules of thumb alone (``RulesPlayer``: ``basic`` until
-issue 32, and what ``strong`` searches with); ``basic0`` is ``basic`` before issue 17, frozen
+issue 32, and what ``strong`` searches with); ``strongr`` is ``strong`` defaulting to the rules' choice rather
+than the distilled ``basic``'s (``strong`` until issue 32); ``basic0`` is ``basic`` before issue 17, frozen
 (``bot.bench.basic0``); ``basicb`` is the rules judging whether an opponent beats a play by the belief
 (``BeliefBasicPlayer``)."""
 
@@ -64,4 +66,6 @@ def arena_player(level: str, seed: int | None = None, budget: float | None = Non
         return BeliefBasicPlayer(seed)
     if level == "rules":
         return RulesPlayer(seed)
+    if level == "strongr":
+        return StrongPlayer(seed, budget=DEFAULT_BUDGET if budget is None else budget, work=work, distilled=False)
     return make_player(level, seed, budget, work)

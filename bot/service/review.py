@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.ai.basic import decide_play
+from bot.ai.candidates import candidates
 from bot.ai.situation import Situation
-from bot.ai.strong import DEFAULT_BUDGET, candidates, evaluate
+from bot.ai.strong import DEFAULT_BUDGET, evaluate
 from bot.engine import GoujiError, MatchView, parse_play
 from bot.engine.cards import FOUR, SYMBOLS, cards_en, cards_zh
 
