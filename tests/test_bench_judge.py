@@ -31,3 +31,12 @@ def test_an_override_gains_its_true_difference_only_past_the_bar():
     assert _gain(d, [0, 1, 2, 3], 100.0) == 0.0
     worse = Decision(0, 0, [1, 4], [[3, 3, 3, 3], [2, 3, 2, 3]])
     assert _gain(worse, [0, 1, 2, 3], 0.0) == 0.0  # basic's own candidate has the best mean
+
+
+def test_issue32_the_distilled_default_stands_unless_beaten_past_the_bar():
+    noisy = [[0, 1, 0, 1], [1, 0, 1, 1]]  # the second ahead by a quarter, about half a standard error
+    d = Decision(0, 0, [1, 4], noisy, distilled=1)
+    assert _gain(d, [0, 1, 2, 3], 1.0) == 0.0  # the rules' default stands
+    assert _gain(d, [0, 1, 2, 3], 1.0, distilled=True) == 3  # the distilled default stands
+    same = Decision(0, 1, [1, 4], noisy, distilled=1)  # the distilled choice is the rules' (a broken set)
+    assert _gain(same, [0, 1, 2, 3], 1.0, distilled=True) == 0.0  # passing, first, stays the default

@@ -150,34 +150,31 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
 
 def _distil_table(decisions: list[Decision], sizes: list[int], rng: random.Random) -> None:
     """The gain per decision of the distilled ``basic``'s choice alone, and of ``strong`` searching with it
-    as the default to beat against ``strong`` as it was (the rules' choice the default), at the bar
-    ``strong`` plays with, on the same subsets of each decision's deals: paired, with a 95% interval."""
+    as the default to beat against ``strong`` as it was (the rules' choice the default)."""
     alone = [float(d.truth[d.distilled] - d.truth[0]) for d in decisions]
     print(f"  the distilled basic's choice alone: {statistics.mean(alone):+.3f} ± {half_interval(alone):.3f}; "
           f"searched with it as the default against the rules' choice (bar {CONFIDENCE}; paired difference ± 95%):")
-    for n in sizes:
-        rules, distilled = [0.0] * len(decisions), [0.0] * len(decisions)
-        for k, d in enumerate(decisions):
-            for _ in range(SUBSETS):
-                idx = rng.sample(range(len(d.scores[0])), n)
-                rules[k] += _gain(d, idx, CONFIDENCE) / SUBSETS
-                distilled[k] += _gain(d, idx, CONFIDENCE, distilled=True) / SUBSETS
-        diff = [b - a for a, b in zip(rules, distilled, strict=True)]
-        print(f"    on {n} deals: distilled default {statistics.mean(distilled):+.3f}, rules' default "
-              f"{statistics.mean(rules):+.3f}, difference {statistics.mean(diff):+.3f} ± {half_interval(diff):.3f}")
+    _paired(decisions, sizes, rng, "distilled default", "rules' default", distilled=True)
 
 
 def _belief_table(decisions: list[Decision], sizes: list[int], rng: random.Random) -> None:
-    """The gain per decision with deals drawn with the belief's odds against today's deals, at the bar
-    ``strong`` plays with, on the same subsets of each decision's deals: paired, with a 95% interval."""
+    """The gain per decision with deals drawn with the belief's odds against today's deals."""
     print(f"  deals drawn with the belief model's odds against today's (bar {CONFIDENCE}; paired difference ± 95%):")
+    _paired(decisions, sizes, rng, "belief", "today", believed=True)
+
+
+def _paired(decisions: list[Decision], sizes: list[int], rng: random.Random, name: str, today: str,
+            **way: bool) -> None:
+    """A way of choosing (``way``: ``_gain``'s switches) against today's, at the bar ``strong`` plays with,
+    on the same subsets of each decision's deals: the gain per decision of each and their paired
+    difference with a 95% interval, for each number of deals."""
     for n in sizes:
-        today, believed = [0.0] * len(decisions), [0.0] * len(decisions)
+        base, other = [0.0] * len(decisions), [0.0] * len(decisions)
         for k, d in enumerate(decisions):
             for _ in range(SUBSETS):
                 idx = rng.sample(range(len(d.scores[0])), n)
-                today[k] += _gain(d, idx, CONFIDENCE) / SUBSETS
-                believed[k] += _gain(d, idx, CONFIDENCE, believed=True) / SUBSETS
-        diff = [b - a for a, b in zip(today, believed, strict=True)]
-        print(f"    on {n} deals: belief {statistics.mean(believed):+.3f}, today {statistics.mean(today):+.3f}, "
+                base[k] += _gain(d, idx, CONFIDENCE) / SUBSETS
+                other[k] += _gain(d, idx, CONFIDENCE, **way) / SUBSETS
+        diff = [b - a for a, b in zip(base, other, strict=True)]
+        print(f"    on {n} deals: {name} {statistics.mean(other):+.3f}, {today} {statistics.mean(base):+.3f}, "
               f"difference {statistics.mean(diff):+.3f} ± {half_interval(diff):.3f}")
