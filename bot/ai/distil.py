@@ -209,7 +209,12 @@ def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = N
     the alternative gains more than its margin. (Where ``basic`` breaks a pure 够级 set to answer,
     ``strong``'s alternative is passing, which it tries first; the model weighs them the same way.)"""
     base = decide_play(sit, legal)
-    cands = candidates(sit, legal, base.action)
+    return distilled_choice(sit, base, candidates(sit, legal, base.action), net)
+
+
+def distilled_choice(sit: Situation, base: Choice, cands: Sequence[str], net: Model | None = None) -> Choice:
+    """``decide_distilled`` given the rules' choice ``base`` and ``strong``'s ``cands`` already found
+    (``strong`` finds them for its search)."""
     if len(cands) == 1:
         return base
     net = net or model()

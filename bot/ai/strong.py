@@ -29,7 +29,7 @@ from bot.engine import Event, Game, MatchView, SeatView, table_lost
 from .basic import Choice, decide, decide_play
 from .belief import belief
 from .candidates import candidates
-from .distil import decide_distilled
+from .distil import distilled_choice
 from .sample import Sampler
 from .situation import Situation
 
@@ -109,7 +109,7 @@ class StrongPlayer:
         cands = candidates(sit, legal, rules.action)
         if len(cands) == 1:
             return rules if cands[0] == rules.action else Choice(cands[0], "keep-set")
-        base = decide_distilled(sit, legal) if self.distilled else rules
+        base = distilled_choice(sit, rules, cands) if self.distilled else rules
         search = Search(seat_view, events, cands, self.rng.randrange(2**32))
         search.run(self.work, time.perf_counter() + self.budget)
         self.last = search

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from bot.ai.basic import RulesPlayer, decide_play
 from bot.ai.candidates import candidates
-from bot.ai.distil import decide_distilled
+from bot.ai.distil import distilled_choice
 from bot.ai.situation import Situation
 from bot.ai.strong import CONFIDENCE, Search, chosen, default_of
 from bot.engine import Game, Match, Ruleset, format_counts
@@ -67,9 +67,10 @@ def judged_decisions(job: tuple[int, Ruleset, int, int, bool]) -> list[Decision]
         view, legal = m.view(seat), m.legal_actions(seat)
         if m.phase == "play" and view.game is not None and m.game is not None and len(legal) > 1:
             sit = Situation.from_view(view.game)
-            choice = decide_play(sit, legal).action
+            first = decide_play(sit, legal)
+            choice = first.action
             cands = candidates(sit, legal, choice)
-            distilled = decide_distilled(sit, legal).action
+            distilled = distilled_choice(sit, first, cands).action
             k += len(cands) > 1
             if len(cands) > 1 and k % every == 0:
                 search = Search(view.game, view.events, cands, seed * 100_000 + k)
