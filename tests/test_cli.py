@@ -88,7 +88,7 @@ terminal line), to see that every phase came up."""
 def test_whole_matches_played_by_typing_the_hints_reach_every_phase() -> None:
     """Three-game matches on seeds where seat 1 meets every decision before play between them."""
     asked: set[str] = set()
-    for seed in (17, 59, 160):  # found by search with the basic of issue 32: they change when basic does
+    for seed in (89, 310, 364):  # found by search with the basic of stop 41: they change when basic does
         code, text = run(seed, follow_hints, games=3, rules=Ruleset.preset(revolution=True))
         assert code == 0
         assert "✗" not in text  # every typed suggestion was accepted
@@ -131,7 +131,8 @@ def test_bad_inputs_get_the_reason_and_a_new_prompt() -> None:
     ]:
         assert zh in text and en in text
     assert all(new.endswith(TURN) for new in asked[1:7])  # each refusal is followed by a new prompt
-    assert "提示 hint: pass" in text and "● 你 过" in text  # then the hint (leave the 上联's 88) was played
+    tip = text.split("提示 hint: ", 1)[1].split(" — ", 1)[0]  # then the hint (today QQ, to win the round back)
+    assert f"● 你 顺牌 {tip}" in text or (tip == "pass" and "● 你 过" in text)  # … was played by Enter
     assert "再见" in text  # the script ran out: EOF
 
 

@@ -38,6 +38,7 @@ from bot.engine import Event, SeatView, is_gouji, opposite, parse_cards, parse_p
 from bot.engine.cards import ACE, BLACK, FIVE, RED, SEATS, THREE, TWO
 from bot.engine.rules import burn_priority, kaidian_without_fours
 
+from .perceptron import forward
 from .sample import Odds, Sampler
 from .situation import DECK, rules_of
 
@@ -225,11 +226,7 @@ class Model:
 
     def logits(self, x: F64) -> F64:
         """``x`` (n, ``FEATURES``) → (n, ``HOLDERS``, ``RANKS``)."""
-        for i, (w, b) in enumerate(self.layers):
-            x = x @ w + b
-            if i < len(self.layers) - 1:
-                x = np.maximum(x, 0.0)
-        return cast(F64, x.reshape(-1, HOLDERS, RANKS))
+        return cast(F64, forward(self.layers, x).reshape(-1, HOLDERS, RANKS))
 
 
 def load(path: Path = WEIGHTS) -> Model:

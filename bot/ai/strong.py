@@ -7,8 +7,9 @@ cards many times consistently with the public record (``sample.Sampler``), and p
 candidate out to the end of the game on the same deals, all seats following the rules. It picks
 the candidate with the best mean team points if it beats the default by ``CONFIDENCE`` standard
 errors; ties go to the default: the players' ``basic``'s choice — the rules', unless the distilled
-model overrides them (``distil``, issue 32; judged on the true deal, +0.012 ± 0.015 team points a
-decision in dagang and +0.007 ± 0.020 in classic over the rules' choice as the default, README).
+model overrides them (``distil``, issue 32; with its ridge regression, judged on the true deal,
++0.012 ± 0.015 team points a decision in dagang and +0.007 ± 0.020 in classic over the rules' choice
+as the default, README).
 Decisions before play are the rules'. The seats in the rollouts know what the real ones know, no
 more: the searching seat's hand only as the table sees it (``table_lost``).
 

@@ -31,6 +31,7 @@ from bot.engine.cards import THREE
 
 from .basic import RulesPlayer
 from .belief import FEATURES, HOLDERS, I64, RANKS, VERSION, WEIGHTS, Facts, Model, facts, features, softmax
+from .perceptron import Adam
 
 F32 = npt.NDArray[np.float32]
 SEED_BASE = 10**6
@@ -129,9 +130,7 @@ class Net:
                   for a, b in pairwise(sizes)]
         self.w[-1][:] = 0.0  # the uniform guess to start from
         self.b = [np.zeros(b, np.float32) for b in sizes[1:]]
-        self.m = [np.zeros_like(p) for p in self.params]
-        self.v = [np.zeros_like(p) for p in self.params]
-        self.t = 0
+        self.adam = Adam(self.params)
 
     @property
     def params(self) -> list[F32]:
@@ -159,14 +158,7 @@ class Net:
             gb[i] = grad.sum(axis=0)
             if i:
                 grad = (grad @ self.w[i].T) * (acts[i] > 0)
-        self.t += 1
-        b1, b2 = 0.9, 0.999
-        for k, (p_, g) in enumerate(zip(self.params, [*gw, *gb], strict=True)):
-            self.m[k] = b1 * self.m[k] + (1 - b1) * g
-            self.v[k] = b2 * self.v[k] + (1 - b2) * g * g
-            mh = self.m[k] / (1 - b1 ** self.t)
-            vh = self.v[k] / (1 - b2 ** self.t)
-            p_ -= (lr * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
+        self.adam.step(self.params, [*gw, *gb], lr)
         return loss
 
     def loss(self, s: Samples, batch: int = 4096) -> float:
