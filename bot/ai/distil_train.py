@@ -195,8 +195,8 @@ RATE = 1e-3
 """Adam's step size, constant. ``HIDDEN``, ``PENALTY`` and ``EPOCHS`` chosen by the mean squared error out of
 fold on the 480 games' decisions (5 folds of games, each kind apart; the ridge regression before it 1.003):
 16 units, 0.01, 10 epochs 0.987; 32, 0.01, 20 / 40 0.966 / 0.963; 64, 0.01, 30 0.960; 128, 0.03, 30 / 60
-0.953 / 0.946; 256, 0.03, 40 0.947–0.951 over three seeds; a penalty of 0.1 (0.976–0.979) or 0.003 to 0.01 at
-256 units (0.973) did worse."""
+0.953 / 0.946; 256, 0.03, 40 0.947–0.951 over three seeds. Worse: a penalty of 0.1 (0.976–0.979 at 64 to 256
+units), of 0.01 at 256 units (0.973), of 0.003 at 32 (0.970)."""
 
 
 def perceptron(x: F64, y: F64, seed: int) -> tuple[tuple[F64, F64], tuple[F64, F64]]:
