@@ -1,13 +1,14 @@
 """``python -m bot.ai.distil_train``: the distilled level's model (``distil``), from ``strong``'s searches.
 
-Games of ``basic`` against itself (dagang and classic in turn, seeds ``seed × 10⁶ + i`` as for the
-belief) are walked; at about one in ``--every`` of the decisions where ``strong`` would weigh two
-candidates, its search is run over ``--deals`` sampled deals (a fixed count: the same labels on any
-machine) and the row keeps the features (``distil.features``), the alternative's mean gain over
-``basic``'s choice and its standard error, whether ``strong`` would play it (its bar, ``chosen``), and
-the gain on the true deal (each candidate played out on the real hidden cards, as the judge does), to
-check the model against the truth rather than against the sampler. The search is the cost: each
-game's rows can be kept (``--kept``), to fit again or go on with a run cut short without searching again.
+Games of the rules of thumb against themselves (``RulesPlayer``, the arena's ``rules``; dagang and
+classic in turn, seeds ``seed × 10⁶ + i`` as for the belief) are walked; at about one in ``--every`` of
+the decisions where ``strong`` would weigh two candidates, its search is run over ``--deals`` sampled
+deals (a fixed count: the same labels on any machine) and the row keeps the features
+(``distil.features``), the alternative's mean gain over the rules' choice and its standard error,
+whether ``strong`` would play it (its bar, ``chosen``), and the gain on the true deal (each candidate
+played out on the real hidden cards, as the judge does), to check the model against the truth rather
+than against the sampler. The search is the cost: each game's rows can be kept (``--kept``), to fit
+again or go on with a run cut short without searching again.
 
 A perceptron per kind of decision (``distil.KINDS``; one hidden layer, ``HIDDEN`` ReLUs) is fitted by
 Adam to the mean gains, clipped at ``CLIP`` points so that a few wild deals do not steer it; the margin
@@ -48,7 +49,7 @@ MARGINS = tuple(round(0.1 * i, 1) for i in range(-5, 21))
 
 
 class Rows(NamedTuple):
-    """Searched decisions, one row each: features, the alternative's mean gain over ``basic``'s choice
+    """Searched decisions, one row each: features, the alternative's mean gain over the rules' choice
     on the sampled deals and its standard error, whether ``strong`` would play the alternative, its gain
     on the true deal, and the game each came from (its index in the run)."""
 
@@ -77,7 +78,7 @@ class Rows(NamedTuple):
 
 
 class Decision(NamedTuple):
-    """A decision of ``basic``'s game at which ``strong`` weighs two candidates."""
+    """A decision of a game of the rules at which ``strong`` weighs two candidates."""
 
     key: int
     """Which two-candidate decision of the game it is (the search's seed)."""
@@ -87,11 +88,11 @@ class Decision(NamedTuple):
     sit: Situation
     cands: list[str]
     base: Choice
-    """``basic``'s choice: one of ``cands``."""
+    """The rules' choice: one of ``cands``."""
 
 
 def walk(seed: int, preset: str, every: int) -> Iterator[tuple[Decision, Match]]:
-    """About one in ``every`` of the decisions of a seeded game of ``basic`` against itself where ``strong``
+    """About one in ``every`` of the decisions of a seeded game of the rules against themselves where ``strong``
     would weigh two candidates, with the match then (for the truth; not to be changed by the caller)."""
     m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
     player, keep = RulesPlayer(seed), random.Random(seed)
@@ -265,7 +266,7 @@ def fit(rows: Rows, seed: int) -> tuple[Model, F64]:
 def report(rows: Rows, oof: F64, model: Model) -> None:
     """What playing the alternatives gains, out of fold, per kind and in all: on the searched means and on the
     true deal, beside ``strong``'s own choices (whose searched gain is flattered: the same deals chose and judge)."""
-    print("out of fold: team points a decision over basic's choice, searched / on the true deal (± 95%); "
+    print("out of fold: team points a decision over the rules' choice, searched / on the true deal (± 95%); "
           "alternatives played a decision; agreement with strong")
     kinds = kind(rows.x)
     for k, name in (*enumerate(KINDS), (-1, "all")):
