@@ -12,7 +12,7 @@ def test_the_true_outcome_of_basics_choice_is_how_the_game_ended():
     """Played out from the real position by ``basic`` at every seat, the candidate ``basic`` chose is
     the rest of the very game ``basic`` played: its true outcome is that game's result."""
     rules = Ruleset.preset("dagang")
-    found = judged_decisions((7, rules, 5, 4, True))
+    found = judged_decisions((7, rules, 5, 4, True, False))
     assert found
     m = Match.new(seed=7, rules=rules, games=1)
     basic = RulesPlayer()
@@ -40,3 +40,17 @@ def test_issue32_the_distilled_default_stands_unless_beaten_past_the_bar():
     assert _gain(d, [0, 1, 2, 3], 1.0, distilled=True) == 3  # the distilled default stands
     same = Decision(0, 1, [1, 4], noisy, distilled=1)  # the distilled choice is the rules' (a broken set)
     assert _gain(same, [0, 1, 2, 3], 1.0, distilled=True) == 0.0  # passing, first, stays the default
+
+
+def test_issue32_differs_searches_just_where_the_defaults_differ():
+    """``--differs`` walks the same decisions, searches exactly those where the distilled choice is not the
+    rules' (as the full judge does, the same seeds), and counts the others unsearched."""
+    rules = Ruleset.preset("classic")
+    every = judged_decisions((11, rules, 3, 4, False, False))
+    differs = judged_decisions((11, rules, 3, 4, False, True))
+    assert len(every) == len(differs) > 0
+    assert any(d.searched for d in differs) and not all(d.searched for d in differs)
+    for full, part in zip(every, differs, strict=True):
+        assert part.searched == (full.distilled != full.played)
+        if part.searched:
+            assert part == full

@@ -369,6 +369,8 @@ def main(argv: list[str] | None = None) -> None:
     jud.add_argument("--workers", type=int, default=1, help="processes judging games in parallel")
     jud.add_argument("--belief", action="store_true",
                      help="also search every decision on deals drawn with the belief model's odds, and compare")
+    jud.add_argument("--differs", action="store_true",
+                     help="only the distilled default against the rules': search just where they differ")
     add_rules_argument(jud)
     bel = sub.add_parser("belief", help="the belief model against the truth on held-out games (bot.bench.belief)")
     bel.add_argument("--games", type=int, default=200, help="games of basic against itself")
@@ -399,7 +401,8 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "judge":
         from bot.bench.judge import bench_judge
 
-        bench_judge(args.games, args.seed, rules_of(args), args.every, args.deals, args.workers, args.belief)
+        bench_judge(args.games, args.seed, rules_of(args), args.every, args.deals, args.workers, args.belief,
+                    args.differs)
     elif args.what == "belief":
         from bot.bench.belief import bench_belief
 

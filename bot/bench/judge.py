@@ -11,6 +11,10 @@ held-out sampled deals share their bias). Each way of choosing — an override b
 errors (``strong.CONFIDENCE``), the deals it may use — is tried on random subsets of the deals, and the
 table gives the gain per decision with a 95% interval against the bar ``strong`` plays with; a last
 table weighs the default an alternative must beat: the distilled ``basic``'s choice against the rules'.
+
+That last question only has an answer where the two defaults differ (elsewhere ``strong`` chooses the same
+either way), about one decision in four: ``--differs`` searches those alone, every one of them, and counts
+the others as no difference — the last table at a fraction of the cost, and nothing else.
 """
 
 from __future__ import annotations
@@ -52,11 +56,17 @@ class Decision(NamedTuple):
     distilled: int = 0
     """The candidate the distilled ``basic`` plays (``decide_distilled``, issue 32)."""
 
+    @property
+    def searched(self) -> bool:
+        """False for a decision ``--differs`` counted without searching: the two defaults agree there."""
+        return bool(self.truth)
 
-def judged_decisions(job: tuple[int, Ruleset, int, int, bool]) -> list[Decision]:
-    """The decisions of one seeded game of ``basic`` against itself, searched and played out truly
-    (``believe``: also searched on deals drawn with the belief's odds, the same seed)."""
-    seed, rules, every, deals, believe = job
+
+def judged_decisions(job: tuple[int, Ruleset, int, int, bool, bool]) -> list[Decision]:
+    """The decisions of one seeded game of the rules against themselves, searched and played out truly
+    (``believe``: also searched on deals drawn with the belief's odds, the same seed; ``differs``: only
+    where the distilled choice is not the rules', the others counted unsearched)."""
+    seed, rules, every, deals, believe, differs = job
     m = Match.new(seed=seed, rules=rules, games=1)
     basic = RulesPlayer()
     out: list[Decision] = []
@@ -72,7 +82,9 @@ def judged_decisions(job: tuple[int, Ruleset, int, int, bool]) -> list[Decision]
             cands = candidates(sit, legal, choice)
             distilled = distilled_choice(sit, first, cands).action
             k += len(cands) > 1
-            if len(cands) > 1 and k % every == 0:
+            if len(cands) > 1 and k % every == 0 and differs and distilled == choice:
+                out.append(Decision(seat, 0, [], [], sum(view.game.counts)))
+            elif len(cands) > 1 and k % every == 0:
                 search = Search(view.game, view.events, cands, seed * 100_000 + k)
                 truth = []
                 real = m.game
@@ -106,18 +118,24 @@ def _gain(decision: Decision, idx: list[int], bar: float, believed: bool = False
 
 
 def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, workers: int,
-                believe: bool = False) -> None:
-    jobs = [(seed + i, rules, every, deals, believe) for i in range(games)]
+                believe: bool = False, differs: bool = False) -> None:
+    jobs = [(seed + i, rules, every, deals, believe, differs) for i in range(games)]
     found = mapped(judged_decisions, jobs, workers)
     decisions = [d for game in found for d in game]
+    rng = random.Random(seed)
+    sizes = sorted({max(4, deals // 4), deals // 2, deals * 3 // 4})
+    if differs:
+        print(f"judge --differs: {len(decisions)} decisions of the rules' games (seeds {seed}…{seed + games - 1}, one "
+              f"in {every} of those strong would search, rules {rules.name}); searched on {deals} sampled deals: the "
+              f"{sum(d.searched for d in decisions)} where the distilled basic's choice is not the rules'")
+        _distil_table(decisions, sizes, rng)
+        return
     print(f"judge: {len(decisions)} decisions of the rules' games (seeds {seed}…{seed + games - 1}, one in {every} "
           f"of those strong would search, rules {rules.name}), {deals} sampled deals each; team points gained per "
           f"decision over the rules' choice, on the true deal (95% interval against the bar strong plays with, "
           f"{CONFIDENCE})")
     truth = [max(d.truth) - d.truth[0] for d in decisions]
     print(f"  knowing the hidden cards (the best candidate on the true deal): {statistics.mean(truth):+.3f}")
-    rng = random.Random(seed)
-    sizes = sorted({max(4, deals // 4), deals // 2, deals * 3 // 4})
     table: dict[float, list[str]] = {bar: [] for bar in BARS}
     for n in sizes:
         gains = {bar: [0.0] * len(decisions) for bar in (*BARS, CONFIDENCE)}
@@ -152,7 +170,7 @@ def bench_judge(games: int, seed: int, rules: Ruleset, every: int, deals: int, w
 def _distil_table(decisions: list[Decision], sizes: list[int], rng: random.Random) -> None:
     """The gain per decision of the distilled ``basic``'s choice alone, and of ``strong`` searching with it
     as the default to beat against ``strong`` as it was (the rules' choice the default)."""
-    alone = [float(d.truth[d.distilled] - d.truth[0]) for d in decisions]
+    alone = [float(d.truth[d.distilled] - d.truth[0]) if d.searched else 0.0 for d in decisions]
     print(f"  the distilled basic's choice alone: {statistics.mean(alone):+.3f} ± {half_interval(alone):.3f}; "
           f"searched with it as the default against the rules' choice (bar {CONFIDENCE}; paired difference ± 95%):")
     _paired(decisions, sizes, rng, "distilled default", "rules' default", distilled=True)
@@ -172,7 +190,7 @@ def _paired(decisions: list[Decision], sizes: list[int], rng: random.Random, nam
     for n in sizes:
         base, other = [0.0] * len(decisions), [0.0] * len(decisions)
         for k, d in enumerate(decisions):
-            for _ in range(SUBSETS):
+            for _ in range(SUBSETS if d.searched else 0):  # unsearched: the defaults agree, no difference
                 idx = rng.sample(range(len(d.scores[0])), n)
                 base[k] += _gain(d, idx, CONFIDENCE) / SUBSETS
                 other[k] += _gain(d, idx, CONFIDENCE, **way) / SUBSETS
