@@ -9,6 +9,7 @@ from bot.ai import StrongPlayer
 from bot.ai.distil import decide_distilled
 from bot.ai.distil_train import walk
 from bot.ai.strong import MIN_SAMPLES, chosen, default_of
+from bot.bench import arena_game
 from bot.bench.levels import ARENA_LEVELS, arena_player
 
 
@@ -46,3 +47,13 @@ def test_issue32_strong_defaults_to_the_distilled_basics_choice(preset):
         assert arena_player("strongr", 0, work=1).choose(d.view, legal) == d.cands[0]
         overrides += distilled != d.base.action
     assert overrides
+
+
+def test_issue32_the_arena_times_strongr_under_its_own_name():
+    """``strongr`` is a ``StrongPlayer`` (its ``level`` says ``strong``): the arena files its decision times
+    under the level it was asked for, as for every other."""
+    points, times, counts = arena_game(7, "basic", "strongr", 0, None, work=1)
+    assert set(times) == {"basic", "strongr"}
+    assert times["basic"] and times["strongr"]
+    assert len(counts) == 2
+    assert isinstance(points, int)

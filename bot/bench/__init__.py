@@ -176,7 +176,8 @@ def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None,
     """One seeded one-game match with level ``a`` on team ``a_team``: A's team points, the
     decision times (ms) of each level and the mistake counts (``bot.ai.mistakes``) of A, then B."""
     m = Match.new(seed=seed, rules=rules, games=1)
-    players = [arena_player(a if s % 2 == a_team else b, seed * 6 + s, budget, work) for s in range(6)]
+    levels = [a if s % 2 == a_team else b for s in range(6)]  # the arena's names: ``strongr`` plays as a ``strong``
+    players = [arena_player(level, seed * 6 + s, budget, work) for s, level in enumerate(levels)]
     times: dict[str, list[float]] = {a: [], b: []}
     mistakes = Mistakes()
     while not m.over:
@@ -185,7 +186,7 @@ def arena_game(seed: int, a: str, b: str, a_team: int, budget: float | None,
         view, legal = m.view(seat), m.legal_actions(seat)
         t = time.perf_counter()
         action = players[seat].choose(view, legal)
-        times[players[seat].level].append((time.perf_counter() - t) * 1000)
+        times[levels[seat]].append((time.perf_counter() - t) * 1000)
         g = m.game if m.phase == "play" else None
         if g is not None:
             mistakes.before(g, seat, action)
