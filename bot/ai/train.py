@@ -1,15 +1,13 @@
 """``python -m bot.ai.train``: the belief model (``bot.ai.belief``) trained by self-play, in numpy.
 
-Games of ``basic`` against itself (every phase: buying, 革命, tribute, play; dagang and classic in
-turn) give, at the decisions in play kept (one in ``--every`` on average), the deciding seat's
-features and the true hands as labels — what each holder holds beyond the cards known. The
-perceptron (two ReLU layers) learns by Adam to lower the cross-entropy of each hidden card's true
-holder under the model's odds (``belief.odds``, before the fit), nats per card; its last layer
-starts at zero, which is the uniform guess. Everything follows from ``--seed``: the games (seeds
-``seed × 10⁶ + i``, apart from the benchmark's held-out ones), the order of the batches and the
-first weights; the same command writes the same model (up to the float rounding of the machine's
-BLAS). The shipped model's command is in the README.
-"""
+Games of the rules of thumb against themselves (``RulesPlayer``; every phase: buying, 革命, tribute, play; dagang and
+classic in turn) give, at the decisions in play kept (one in ``--every`` on average), the deciding seat's features
+and the true hands as labels — what each holder holds beyond the cards known. The perceptron (two ReLU layers)
+learns by Adam to lower the cross-entropy of each hidden card's true holder under the model's odds (``belief.odds``,
+before the fit), nats per card; its last layer starts at zero, which is the uniform guess. Everything follows from
+``--seed``: the games (seeds ``seed × 10⁶ + i``, apart from the benchmark's held-out ones), the order of the batches
+and the first weights; the same command writes the same model (up to the float rounding of the machine's BLAS). The
+shipped model's command is in the README."""
 
 from __future__ import annotations
 
@@ -63,9 +61,10 @@ class Samples(NamedTuple):
 
 
 def decisions(seed: int, preset: str, every: int) -> Iterator[tuple[SeatView, list[Event], Facts, I64]]:
-    """A seeded game of ``basic`` against itself under ``preset``: about one decision in ``every`` in play,
-    as the deciding seat sees it (its view and the match's events), what is certain (``facts``), and the
-    truth beyond the known cards (holders × ranks) — the training's samples and the bench's alike."""
+    """A seeded game of the rules of thumb (``RulesPlayer``) against themselves under ``preset``: about one decision
+    in ``every`` in play, as the deciding seat sees it (its view and the match's events), what is certain
+    (``facts``), and the truth beyond the known cards (holders × ranks) — the training's samples and the bench's
+    alike."""
     m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
     player, keep = RulesPlayer(seed), random.Random(seed)
     while not m.over:
@@ -81,7 +80,7 @@ def decisions(seed: int, preset: str, every: int) -> Iterator[tuple[SeatView, li
 
 
 def game_samples(job: tuple[int, str, int]) -> Samples:
-    """The kept decisions of one seeded game of ``basic`` against itself under ``preset``."""
+    """The kept decisions of one seeded game of the rules of thumb against themselves under ``preset``."""
     rows = [(features(view, f).astype(np.float32), true.astype(np.float32), f.pool.astype(np.float32),
              np.log(np.maximum(f.room, 1)).astype(np.float32), (f.cap > 0) & (f.room[:, None] > 0))
             for view, _, f, true in decisions(*job)]

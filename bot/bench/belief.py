@@ -1,7 +1,7 @@
 """``python -m bot.bench belief``: how well the belief model (``bot.ai.belief``) knows the hidden cards.
 
-On held-out games of ``basic`` against itself (seeds below those training uses), at one decision in
-play in ``--every`` on average, the deciding seat's belief is judged on the true hands: the log-loss
+On held-out games of the rules of thumb against themselves (seeds below those training uses), at one
+decision in play in ``--every`` on average, the deciding seat's belief is judged on the true hands: the log-loss
 (nats per hidden card: minus the mean log of the odds given to each card's true holder) and the
 accuracy (the share of hidden cards whose true holder is the one the belief thinks likeliest for
 its rank), over the cards no holder is known to hold. Against two guesses without the model, both

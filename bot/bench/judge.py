@@ -13,7 +13,7 @@ table gives the gain per decision with a 95% interval against the bar ``strong``
 table weighs the default an alternative must beat: the distilled ``basic``'s choice against the rules'.
 
 That last question only has an answer where the two defaults differ (elsewhere ``strong`` chooses the same
-either way), about one decision in four: ``--differs`` searches those alone, every one of them, and counts
+either way), about one decision in five: ``--differs`` searches those alone, every one of them, and counts
 the others as no difference — the last table at a fraction of the cost, and nothing else.
 """
 
