@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 from bot.ai import LEVELS, BasicPlayer, RulesPlayer, StrongPlayer, make_player, suggest
 from bot.ai.basic import decide_play
 from bot.ai.candidates import candidates
-from bot.ai.sample import Sampler, can_beat
+from bot.ai.sample import NO_CAP, Sampler, _repair, can_beat
 from bot.ai.situation import Situation
 from bot.ai.strong import Search
 from bot.engine import Game, Match, Ruleset, parse_cards, parse_play
+from bot.engine.cards import RED, THREE
 
 SMALL_WORK = 300
 """Rollout plies for ``strong`` in tests: a few deals, enough to exercise the search."""
@@ -407,3 +408,54 @@ def test_suggest_gives_a_legal_action_with_reasons_from_the_seat_view_only():
         suggest(m.view(seat), other)
     hint = suggest(m.view(seat), seat, budget=0.05)
     assert hint is not None and hint.action in m.legal_actions(seat)
+
+
+def test_a_stranded_pile_is_filled_along_a_chain_keeping_its_bans():
+    """R8.3: the greedy fill gave the free pile the 5 and left the 没3 seat only a 3 to take; the repair
+    gives the 3 to the free pile and its 5 to the 没3 seat — never a 3 to it, and False when no chain exists."""
+    free, no3 = [0] * (RED + 1), [0] * (RED + 1)
+    free[5] = 1
+    needs = [(free, 0, set(), {}), (no3, 0, {THREE}, {})]
+    assert _repair(needs, [0, 1], [[0] * (RED + 1)] * 2, [THREE])
+    assert free[THREE] == 1 and free[5] == 0 and no3[5] == 1 and no3[THREE] == 0
+    stuck = [0] * (RED + 1)
+    assert not _repair([(stuck, 0, {THREE}, {})], [1], [[0] * (RED + 1)], [THREE])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_repair_fills_every_pile_that_a_true_deal_could_fill(data):
+    """The sampler's last resort (``Sampler.deal``): whenever a deal keeping every ban and cap exists — the
+    true one always does — the piles the greedy fill left short are filled, each to its count, within its
+    bans and caps, with exactly the pool's cards."""
+    ranks = range(THREE, THREE + 5)
+    piles = data.draw(st.integers(2, 5))
+    true = [[0] * (RED + 1) for _ in range(piles)]
+    for p in range(piles):
+        for r in data.draw(st.lists(st.sampled_from(ranks), max_size=6)):
+            true[p][r] += 1
+    bans = [{r for r in ranks if not true[p][r] and data.draw(st.booleans())} for p in range(piles)]
+    caps = [{r: true[p][r] + data.draw(st.integers(0, 1)) for r in ranks if data.draw(st.booleans())}
+            for p in range(piles)]
+    pool = [r for p in range(piles) for r in ranks for _ in range(true[p][r])]
+    random.Random(data.draw(st.integers(0, 99))).shuffle(pool)
+    got = [[0] * (RED + 1) for _ in range(piles)]
+    short = []
+    for p in data.draw(st.permutations(range(piles))):  # a greedy fill in some order, as ``_deal_once``'s
+        need, keep = sum(true[p]), []
+        for r in pool:
+            if need and r not in bans[p] and got[p][r] < caps[p].get(r, NO_CAP):
+                got[p][r] += 1
+                need -= 1
+            else:
+                keep.append(r)
+        pool, short = keep, [*short, (p, need)]
+    order = [p for p, _ in short]
+    needs = [(got[p], 0, bans[p], caps[p]) for p in order]
+    assert _repair(needs, [n for _, n in short], [[0] * (RED + 1)] * piles, pool)
+    for p in range(piles):
+        assert sum(got[p]) == sum(true[p])
+        assert not any(got[p][r] for r in bans[p])
+        assert all(got[p][r] <= c for r, c in caps[p].items())
+    for r in ranks:
+        assert sum(got[p][r] for p in range(piles)) == sum(true[p][r] for p in range(piles))

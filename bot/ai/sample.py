@@ -95,6 +95,60 @@ def can_beat(hand: Sequence[int], play: Play) -> bool:
     return hand[RED] + hand[BLACK] + (hand[TWO] if base < TWO else 0) + most >= n
 
 
+Need = tuple[list[int], int, set[int], dict[int, int]]
+"""A pile to fill from the pool: its cards so far, how many it still takes, the ranks it may take none
+of, and caps on how many of a rank it may hold."""
+
+
+def _repair(needs: Sequence[Need], short: list[int], start: Sequence[Sequence[int]], pool: list[int]) -> bool:
+    """Fill the piles ``short`` of cards (counts by ``needs``' index) with the ``pool`` left, keeping every
+    ban and cap: for each missing card, the shortest chain of piles that ends at a card of the pool — a
+    pile takes a rank it may hold from the pool, or from the next pile of the chain, which takes another
+    in its place; only cards dealt from the pool (above ``start``) move. False when no chain exists.
+    Breadth-first over the piles: the greedy fill leaves few short, so a handful of searches of seven
+    piles and sixteen ranks."""
+    left = [pool.count(r) for r in range(RED + 1)]
+
+    def room(i: int, r: int) -> bool:
+        pile, _, banned, cap = needs[i]
+        return r not in banned and pile[r] < cap.get(r, NO_CAP)
+
+    for i in range(len(needs)):
+        while short[i]:
+            # parent[j] = (the pile j gives its card to, the rank): a chain from i back to where it ends
+            parent: dict[int, tuple[int, int]] = {i: (-1, -1)}
+            frontier, end = [i], None
+            while frontier and end is None:
+                nxt = []
+                for j in frontier:
+                    for r in range(RED + 1):
+                        if not room(j, r):
+                            continue
+                        if left[r]:
+                            end = (j, r)
+                            break
+                        for k in range(len(needs)):
+                            if k not in parent and needs[k][0][r] > start[k][r]:
+                                parent[k] = (j, r)
+                                nxt.append(k)
+                    if end is not None:
+                        break
+                frontier = nxt
+            if end is None:
+                return False
+            j, r = end
+            left[r] -= 1
+            while True:  # j takes r; the pile that gave j its place gives up its own card in turn
+                needs[j][0][r] += 1
+                to, rr = parent[j]
+                if to < 0:
+                    break
+                needs[j][0][rr] -= 1
+                j, r = to, rr
+            short[i] -= 1
+    return True
+
+
 class Sampler:
     """Deals the cards ``view.seat`` cannot see, consistently with the public record.
 
@@ -292,13 +346,21 @@ class Sampler:
                 if all(not can_beat(dealt[0][s], p) for s, p in self.passes):
                     kept = dealt
                     break
-        hands, aside = kept or self._deal_once(rng, habits=False, hard=False) or ([], [])
+        hands, aside = (kept or self._deal_once(rng, habits=False, hard=True, repair=True)
+                        or self._deal_once(rng, habits=False, hard=False) or ([], []))
         return [format_counts(h) for h in hands], format_counts(aside)
 
-    def _deal_once(self, rng: random.Random, habits: bool, hard: bool) -> tuple[list[list[int]], list[int]] | None:
+    def _deal_once(self, rng: random.Random, habits: bool, hard: bool,
+                   repair: bool = False) -> tuple[list[list[int]], list[int]] | None:
         """One deal, or None when the pool cannot fill a seat within its bans (``hard``: no 3 for
         no3 seats, no 2 or joker in the 革命 pile; without them it always fits). The pile set aside
-        (革命, 烧失败, 窒息) is dealt too, so that the rebuilt game agrees with the public state."""
+        (革命, 烧失败, 窒息) is dealt too, so that the rebuilt game agrees with the public state.
+
+        The piles are filled greedily from the shuffled pool, which can strand a pile with only cards
+        it may not hold while a valid deal exists (the true one always does): with ``repair`` the
+        stranded piles are then filled by moving cards along chains of piles that may hold them
+        (``_repair``), so the last resort keeps every hard fact rather than dropping them (a 没3 seat
+        once got two 3s so)."""
         pool = list(self.pool)
         rng.shuffle(pool)
         hands = [list(k) for k in self.known]
@@ -307,7 +369,7 @@ class Sampler:
         if self.revolt is not None:
             aside, hands[self.revolt] = hands[self.revolt], [0] * (RED + 1)
         # the most constrained piles first: the 革命 pile takes no 2 or joker, no3 seats no 3, habits
-        needs: list[tuple[list[int], int, set[int], dict[int, int]]] = []
+        needs: list[Need] = []
         needs.append((aside, self.aside_count - sum(aside), self.banned(None) if hard else set(), {}))
         for s in range(SEATS):
             if s != self.seat and s != self.revolt:
@@ -316,6 +378,7 @@ class Sampler:
                     banned |= self.habits.get(s, set())
                 needs.append((hands[s], self.counts[s] - sum(hands[s]), banned, self.caps.get(s, {}) if hard else {}))
         needs.sort(key=lambda n: -len(n[2]) - len(n[3]))
+        short, start = [], [list(n[0]) for n in needs]
         for pile, need, banned, cap in needs:
             keep = []
             for r in pool:
@@ -324,9 +387,12 @@ class Sampler:
                     need -= 1
                 else:
                     keep.append(r)
-            if need:
+            if need and not repair:
                 return None
+            short.append(need)
             pool = keep
+        if any(short) and not _repair(needs, short, start, pool):
+            return None
         return hands, aside
 
     def _deal_believed(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
