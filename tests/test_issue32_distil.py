@@ -263,6 +263,20 @@ def test_issue32_no_override_into_a_play_while_the_4s_may_still_kaidian(preset):
     assert not refused(sit, "play 6", "play 7")
 
 
+def test_issue32_an_override_into_a_whole_pure_gouji_set_while_the_4s_may_still_kaidian():
+    """R7.1, R7.2 (dagang): the whole KK answering the 88 spends nothing meant to follow the 4s and, left
+    standing, opens 开点 itself — not refused; one K of a KKK set would break it (R4.2) and the 99 is no
+    set: both refused."""
+    g = new("3 5 QQ KK 99 88", "3 444 6 7 99 KK A", "3 TTTT 8", "3 AA99", "3 22JJ", "3 BB88")
+    play(g, 0, "88")
+    sit = _seat_to_act(g)
+    assert not refused(sit, "pass", "play KK")
+    assert refused(sit, "pass", "play 99")
+    g = new("3 5 QQ KK 99 88", "3 444 6 7 99 KKK A", "3 TTTT 8", "3 AA99", "3 22JJ", "3 BB88")
+    play(g, 0, "88")
+    assert refused(_seat_to_act(g), "pass", "play KK")
+
+
 @pytest.mark.parametrize("preset", ["dagang", "classic"])
 def test_issue32_an_override_says_what_it_does(preset):
     """The hint and the hand panel quote ``basic``'s reason: an override says it follows ``strong`` and whether
