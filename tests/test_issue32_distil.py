@@ -29,7 +29,8 @@ from bot.ai.distil import (
     model,
     refused,
 )
-from bot.ai.distil_train import Rows, fit, game_rows, save, searched, walk
+from bot.ai.distil_train import SHIPPED_MARGINS, Rows, fit, game_rows, save, searched, walk
+from bot.ai.distil_train import main as distil_train_main
 from bot.ai.situation import Situation
 from bot.bench.levels import ARENA_LEVELS, arena_player
 from bot.engine import Match, Ruleset
@@ -218,6 +219,20 @@ def test_issue32_the_fit_is_reproducible_from_the_seed(tmp_path):
     assert ((one.gain(x) > one.margin[kind(x)]) == (~lead & pays)).mean() > 0.8
     save(one, tmp_path / "d.npz", {"seed": 5})
     assert np.allclose(load(tmp_path / "d.npz").gain(x), one.gain(x), rtol=0, atol=1e-4)
+    set_, _ = fit(rows, 5, (0.05, 0.0, 0.05))  # margins set (in the arena) rather than chosen: the same weights
+    assert list(set_.margin) == [0.05, 0.0, 0.05]
+    assert all(np.array_equal(u, v) for a, b in zip(one.layers, set_.layers, strict=True)
+               for (w, c), (w2, c2) in zip(a, b, strict=True) for u, v in ((w, w2), (c, c2)))
+
+
+def test_issue32_the_shipped_margins_are_the_arenas_and_the_command_line_takes_one_a_kind(capsys):
+    """The shipped model plays with the margins set in the arena (``SHIPPED_MARGINS``), which the README's
+    command passes; a wrong count or a word is refused before anything is searched."""
+    assert list(model().margin) == list(SHIPPED_MARGINS)
+    for bad in ("0.1,0", "a,b,c"):
+        with pytest.raises(SystemExit):
+            distil_train_main(["--margins", bad, "--games", "1"])
+        assert "--margins" in capsys.readouterr().err
 
 
 def _seat_to_act(g) -> Situation:

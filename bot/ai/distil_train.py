@@ -46,6 +46,12 @@ CLIP = 8.0
 """Team points at which a decision's mean gain is clipped for the fit."""
 MARGINS = tuple(round(0.1 * i, 1) for i in range(-5, 21))
 """Margins tried on the held-out games."""
+SHIPPED_MARGINS = (0.05, 0.0, 0.05)
+"""The shipped model's margins (leads, answers the rules decline, answers they play), set in the arena over
+those the 480 games chose out of fold (0, 0, +0.1; ``MARGINS``): ``basic`` with them against ``basic`` with
+those, head to head, 2,000 games on each of three seed sets, +0.12 / +0.09 / +0.10 ± 0.08 points a game
+(dagang) and +0.09 / +0.11 / +0.03 ± 0.10 (classic), its mistakes no more frequent; the out-of-fold gain
+moves by a few thousandths of a point a decision either way — within its noise (README, issue 32)."""
 
 
 class Rows(NamedTuple):
@@ -232,11 +238,12 @@ def gained(gain: F64, predicted: F64, margin: float) -> float:
     return float(np.where(predicted > margin, gain, 0.0).mean()) if len(gain) else 0.0
 
 
-def fit(rows: Rows, seed: int) -> tuple[Model, F64]:
+def fit(rows: Rows, seed: int, margins: tuple[float, ...] | None = None) -> tuple[Model, F64]:
     """A perceptron per kind of decision (``distil.KINDS``) of the searched gains, clipped at ``CLIP``; its
     margin (``MARGINS`` or ``NEVER``) is the one that gains most out of fold: the games are dealt at random
-    (``seed``) to ``FOLDS`` folds, each fold predicted by the fit to the others. Returns the fit to all rows,
-    and the out-of-fold predictions (for the report)."""
+    (``seed``) to ``FOLDS`` folds, each fold predicted by the fit to the others — or ``margins``, one a kind,
+    where they were chosen in the arena instead (the shipped model's: ``SHIPPED_MARGINS``). Returns the fit
+    to all rows, and the out-of-fold predictions (for the report)."""
     folds = np.random.default_rng(seed).permutation(int(rows.game.max()) + 1 if len(rows.game) else 0) % FOLDS
     fold = folds[rows.game] if len(rows.game) else rows.game
     kinds = kind(rows.x)
@@ -256,7 +263,7 @@ def fit(rows: Rows, seed: int) -> tuple[Model, F64]:
         layers.append(perceptron(rows.x[mine], y[mine], seed * 100 + k * 10 + FOLDS))
         gains = {t: gained(rows.gain[mine], oof[mine], t) for t in MARGINS}
         top = max(gains, key=lambda t: (gains[t], t))
-        margin[k] = top if gains[top] > 0 else NEVER
+        margin[k] = margins[k] if margins is not None else top if gains[top] > 0 else NEVER
         print(f"  {name}: {mine.sum()} decisions, out of fold mean squared error "
               f"{float(((oof[mine] - y[mine]) ** 2).mean()):.3f} (always 0: {float((y[mine] ** 2).mean()):.3f}), "
               f"margin {margin[k]:+.1f}")
@@ -300,6 +307,17 @@ def save(model: Model, path: Path, meta: dict[str, int]) -> None:
         np.savez_compressed(f, **arrays)  # type: ignore[arg-type]
 
 
+def _margins(text: str) -> tuple[float, ...]:
+    """``--margins``: one number a kind of decision."""
+    try:
+        margins = tuple(float(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"numbers separated by commas, not {text!r}") from None
+    if len(margins) != len(KINDS):
+        raise argparse.ArgumentTypeError(f"one margin for each of the {len(KINDS)} kinds: {', '.join(KINDS)}")
+    return margins
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.ai.distil_train", description=__doc__)
     parser.add_argument("--seed", type=int, default=1, help="seed of the games, the searches and the folds")
@@ -309,11 +327,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes searching games in parallel")
     parser.add_argument("--kept", type=Path, help="a folder keeping each game's rows: read, not searched again")
     parser.add_argument("--out", type=Path, default=WEIGHTS, help="the weights file written")
+    parser.add_argument("--margins", type=_margins, help="each kind's margin, comma-separated, rather than "
+                        f"chosen out of fold (the shipped model: {','.join(map(str, SHIPPED_MARGINS))})")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     with Progress() as progress:
         rows = searched(args.seed, args.games, args.every, args.deals, args.workers, args.kept, progress)
-    model, oof = fit(rows, args.seed)
+    model, oof = fit(rows, args.seed, args.margins)
     report(rows, oof, model)
     save(model, args.out, {"seed": args.seed, "games": args.games, "every": args.every, "deals": args.deals,
                            "samples": len(rows.gain)})
