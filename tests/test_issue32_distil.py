@@ -5,6 +5,7 @@ rules of thumb alone are the arena's ``rules``."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -229,6 +230,9 @@ def test_issue32_the_shipped_margins_are_the_arenas_and_the_command_line_takes_o
     """The shipped model plays with the margins set in the arena (``SHIPPED_MARGINS``), which the README's
     command passes; a wrong count or a word is refused before anything is searched."""
     assert list(model().margin) == list(SHIPPED_MARGINS)
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    command = next(line for line in readme.splitlines() if line.startswith("python -m bot.ai.distil_train "))
+    assert tuple(float(x) for x in command.split("--margins ")[1].split()[0].split(",")) == SHIPPED_MARGINS
     for bad in ("0.1,0", "a,b,c"):
         with pytest.raises(SystemExit):
             distil_train_main(["--margins", bad, "--games", "1"])
