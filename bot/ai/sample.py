@@ -378,7 +378,7 @@ class Sampler:
                     banned |= self.habits.get(s, set())
                 needs.append((hands[s], self.counts[s] - sum(hands[s]), banned, self.caps.get(s, {}) if hard else {}))
         needs.sort(key=lambda n: -len(n[2]) - len(n[3]))
-        short, start = [], [list(n[0]) for n in needs]
+        short, start = [], [list(n[0]) for n in needs] if repair else []  # what the repair may not move
         for pile, need, banned, cap in needs:
             keep = []
             for r in pool:
