@@ -7,9 +7,10 @@ deals (a fixed count: the same labels on any machine) and the row keeps the feat
 (``distil.features``), the alternative's mean gain over the rules' choice and its standard error,
 whether ``strong`` would play it (its bar, ``chosen``), and the gain on the true deal (each candidate
 played out on the real hidden cards, as the judge does), to check the model against the truth rather
-than against the sampler. The games walked are the rules', not the distilled level's own: a model fitted
-to the decisions of ``basic``'s games (as DAgger would) predicted better out of fold and played worse, head to
-head against the shipped model −0.06 ± 0.08 (dagang) and −0.39 ± 0.12 (classic) points a game (README). The search is the cost: each game's rows can be kept (``--kept``), to fit
+than against the sampler. The games walked are the rules', not the distilled level's own: a model
+fitted to the decisions of ``basic``'s games (as DAgger would) predicted better out of fold and played
+worse, head to head against the shipped model −0.06 ± 0.08 (dagang) and −0.39 ± 0.12 (classic) points
+a game (README). The search is the cost: each game's rows can be kept (``--kept``), to fit
 again or go on with a run cut short without searching again.
 
 A perceptron per kind of decision (``distil.KINDS``; one hidden layer, ``HIDDEN`` ReLUs) is fitted by
