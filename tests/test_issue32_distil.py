@@ -30,11 +30,11 @@ from bot.ai.distil import (
     model,
     refused,
 )
-from bot.ai.distil_train import SHIPPED_MARGINS, Rows, fit, game_rows, save, searched, walk
+from bot.ai.distil_train import SHIPPED_MARGINS, Job, Rows, fit, game_rows, rollout_policy, save, searched, walk
 from bot.ai.distil_train import main as distil_train_main
 from bot.ai.situation import Situation
 from bot.bench.levels import ARENA_LEVELS, arena_player
-from bot.engine import Match, Ruleset
+from bot.engine import Game, Match, Ruleset
 
 
 def _decisions(seed: int, preset: str) -> list[tuple[Situation, list[str], Choice]]:
@@ -177,9 +177,32 @@ def test_issue32_basic_plays_the_rules_choice_or_strongs_alternative(preset):
 
 def test_issue32_training_rows_are_reproducible_from_the_seed():
     """A game's searched rows (features, searched gain, the truth) are the same on a second run."""
-    job = (0, 1_000_003, "classic", 12, 3)
+    job = Job(0, 1_000_003, "classic", 12, 3)
     a, b = game_rows(job), game_rows(job)
     assert len(a.gain) > 0
+    for field in Rows._fields:
+        assert np.array_equal(getattr(a, field), getattr(b, field))
+
+
+def test_issue32_rollouts_by_the_distilled_basic_are_its_choices_and_reproducible():
+    """``--rollouts``: the searches play out by the distilled ``basic`` of a weights file, not by the rules —
+    its choices at every seat (they differ from the rules' somewhere in a game), the rows the same on a second run."""
+    shipped = str(WEIGHTS)
+    policy = rollout_policy(shipped)
+    assert rollout_policy(None) is decide_play and rollout_policy(shipped) is policy
+    g, differ = Game.deal(11, Ruleset.preset("dagang")), 0
+    while not g.over:
+        seat = g.to_act
+        sit, legal = Situation.from_game(g, seat), g.legal_actions(seat)
+        mine = policy(sit, legal)
+        assert mine == decide_distilled(sit, legal)
+        differ += mine.action != decide_play(sit, legal).action
+        g.act(seat, mine.action)
+    assert differ
+    job = Job(0, 1_000_003, "classic", 12, 3, shipped)
+    a, b, rules = game_rows(job), game_rows(job), game_rows(job._replace(rollouts=None))
+    assert len(a.gain) == len(rules.gain) > 0 and np.array_equal(a.x, rules.x)  # the same decisions, searched apart
+    assert not np.array_equal(a.gain, rules.gain)
     for field in Rows._fields:
         assert np.array_equal(getattr(a, field), getattr(b, field))
 

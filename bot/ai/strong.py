@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from bot.engine import Event, Game, MatchView, SeatView, table_lost
@@ -35,6 +35,8 @@ from .sample import Sampler
 from .situation import Situation
 
 T = TypeVar("T")
+Policy = Callable[[Situation, Sequence[str]], Choice]
+"""A rollout's policy: a seat's choice in play from its ``Situation`` and its legal actions."""
 
 DEFAULT_BUDGET = 0.75
 """Seconds per decision by default: p99 stays under a second (773 ms over 802 decisions at load
@@ -125,7 +127,7 @@ class Search:
     candidates keep the comparison fair (common random numbers)."""
 
     def __init__(self, view: SeatView, match_events: Sequence[Event], cands: list[str], seed: int,
-                 believe: bool = False) -> None:
+                 believe: bool = False, policy: Policy = decide_play) -> None:
         self.seat = view.seat
         pub = view.public
         # the rollouts need no history (cheaper to rebuild), and the seats in them know of this one only
@@ -136,6 +138,9 @@ class Search:
         # (classic) team points a decision over today's deals, though the belief is closer to the truth (README)
         self.sampler = Sampler(view, match_events, belief(view, match_events).to_deal() if believe else None)
         self.cands = cands
+        self.policy = policy
+        """Who plays the rollouts: the rules (``decide_play``), fast; the distilled ``basic``, three times
+        slower, only to measure its model's training by them (``distil_train --rollouts``: not better, README)."""
         self.rng = random.Random(seed)
         self.scores: list[list[int]] = [[] for _ in cands]
         self.samples = 0
@@ -164,12 +169,12 @@ class Search:
         self.samples += 1
 
     def rollout(self, g: Game) -> int:
-        """``g`` played out by ``basic`` at every seat: the searching seat's team points."""
+        """``g`` played out by ``policy`` at every seat: the searching seat's team points."""
         plies = 0
         while not g.over:
             s = g.to_act
             assert s is not None
-            g.act(s, decide_play(Situation.from_game(g, s), g.legal_actions(s)).action)
+            g.act(s, self.policy(Situation.from_game(g, s), g.legal_actions(s)).action)
             plies += 1
         self.plies += plies + 1
         return g.result().team_points[self.seat % 2]
