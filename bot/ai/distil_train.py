@@ -353,7 +353,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--margins", type=_margins, help="each kind's margin, comma-separated, rather than "
                         f"chosen out of fold (the shipped model: {','.join(map(str, SHIPPED_MARGINS))})")
     parser.add_argument("--rollouts", type=str, help="a weights file of this model: its distilled basic, not the "
-                        "rules, plays the searches out (a step of policy iteration; the shipped model: README)")
+                        "rules, plays the searches out (a step of policy iteration: measured, not the shipped "
+                        "recipe; README)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     with Progress() as progress:
