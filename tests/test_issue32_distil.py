@@ -30,7 +30,7 @@ from bot.ai.distil import (
     model,
     refused,
 )
-from bot.ai.distil_train import SHIPPED_MARGINS, Job, Rows, fit, game_rows, rollout_policy, save, searched, walk
+from bot.ai.distil_train import SHIPPED_MARGINS, Job, Rows, fit, game_rows, joined, policy_of, save, searched, walk
 from bot.ai.distil_train import main as distil_train_main
 from bot.ai.situation import Situation
 from bot.bench.levels import ARENA_LEVELS, arena_player
@@ -188,8 +188,8 @@ def test_issue32_rollouts_by_the_distilled_basic_are_its_choices_and_reproducibl
     """``--rollouts``: the searches play out by the distilled ``basic`` of a weights file, not by the rules —
     its choices at every seat (they differ from the rules' somewhere in a game), the rows the same on a second run."""
     shipped = str(WEIGHTS)
-    policy = rollout_policy(shipped)
-    assert rollout_policy(None) is decide_play and rollout_policy(shipped) is policy
+    policy = policy_of(shipped)
+    assert policy_of(None) is decide_play and policy_of(shipped) is policy
     g, differ = Game.deal(11, Ruleset.preset("dagang")), 0
     while not g.over:
         seat = g.to_act
@@ -336,3 +336,34 @@ def test_issue32_an_override_says_what_it_does(preset):
     assert overrides
     for c in overrides:
         assert c.action.startswith("play ") == (c.why in ("distil-answer", "distil-lead"))
+
+
+def test_issue32_the_walk_by_a_weights_file_plays_its_distilled_basic_s_game():
+    """``--walk``: the games searched are those of the distilled ``basic`` of a weights file at every seat."""
+    last = None
+    for _, m in walk(5, "dagang", 1, str(WEIGHTS)):
+        last = m
+    ref, player = Match.new(seed=5, rules=Ruleset.preset("dagang"), games=1), BasicPlayer()
+    while not ref.over:
+        seat = ref.to_act
+        assert seat is not None
+        ref.act(seat, player.choose(ref.view(seat), ref.legal_actions(seat)))
+    rules = Match.new(seed=5, rules=Ruleset.preset("dagang"), games=1)
+    while not rules.over:
+        seat = rules.to_act
+        assert seat is not None
+        rules.act(seat, RulesPlayer().choose(rules.view(seat), rules.legal_actions(seat)))
+    assert last is not None and last.over and last.to_json() == ref.to_json() != rules.to_json()
+
+
+def test_issue32_a_joined_model_predicts_the_mean_of_its_two(tmp_path):
+    """``--join``: one perceptron of both hidden layers predicts the mean of the two models' gains, with the
+    fitted model's margins; it is saved and read back as any model."""
+    a, b = model(), load(WEIGHTS)
+    b = type(b)(tuple(((w1 * 0.5, b1 + 0.1), (w2, b2 - 0.2)) for (w1, b1), (w2, b2) in b.layers), b.margin + 1)
+    j = joined(a, b)
+    x = np.random.default_rng(3).normal(size=(500, FEATURES))
+    assert np.allclose(j.gain(x), (a.gain(x) + b.gain(x)) / 2) and np.array_equal(j.margin, a.margin)
+    assert not np.allclose(j.gain(x), a.gain(x))
+    save(j, tmp_path / "joined.npz", {})
+    assert np.allclose(load(tmp_path / "joined.npz").gain(x), j.gain(x), atol=1e-4)

@@ -7,12 +7,14 @@ deals (a fixed count: the same labels on any machine) and the row keeps the feat
 (``distil.features``), the alternative's mean gain over the rules' choice and its standard error,
 whether ``strong`` would play it (its bar, ``chosen``), and the gain on the true deal (each candidate
 played out on the real hidden cards, as the judge does), to check the model against the truth rather
-than against the sampler. The games walked are the rules', not the distilled level's own: a model
-fitted to the decisions of ``basic``'s games (as DAgger would) predicted better out of fold and played
-worse, head to head against the shipped model −0.06 ± 0.08 (dagang) and −0.39 ± 0.12 (classic) points
-a game (README). The rollouts are the rules' too (``--rollouts`` plays them by a distilled model instead, a
-step of policy iteration: three times slower, and its model behind the shipped one head to head, +0.04 ± 0.08
-and −0.21 ± 0.10; README). The search is the cost: each game's rows can be kept (``--kept``), to fit
+than against the sampler. The games walked are the rules', not the distilled level's own: a model fitted to
+the decisions of ``basic``'s games (as DAgger would) predicted better out of fold and played worse, head to
+head against the shipped model −0.06 ± 0.08 (dagang) and −0.39 ± 0.12 (classic) points a game (README) — yet
+the mean of the two models' predictions (``--walk`` a model's games, ``--join`` it) was ahead of the shipped
+model on three seed sets in both presets (README). The rollouts are the rules' too (``--rollouts`` plays them
+by a distilled model instead, a step of policy iteration: three times slower, and its model behind the shipped
+one head to head, +0.04 ± 0.08 and −0.21 ± 0.10; README). The search is the cost: each game's rows can be kept
+(``--kept``), to fit
 again or go on with a run cut short without searching again.
 
 A perceptron per kind of decision (``distil.KINDS``; one hidden layer, ``HIDDEN`` ReLUs) is fitted by
@@ -39,7 +41,7 @@ from rich.progress import Progress
 
 from bot.engine import Event, Game, Match, Ruleset, SeatView, format_counts
 
-from .basic import Choice, RulesPlayer, decide_play
+from .basic import Choice, decide, decide_play
 from .candidates import candidates
 from .distil import ARRAYS, FEATURES, KINDS, VERSION, WEIGHTS, Model, decide_distilled, features, kind, load
 from .perceptron import Adam, forward
@@ -103,11 +105,12 @@ class Decision(NamedTuple):
     """The rules' choice: one of ``cands``."""
 
 
-def walk(seed: int, preset: str, every: int) -> Iterator[tuple[Decision, Match]]:
-    """About one in ``every`` of the decisions of a seeded game of the rules against themselves where ``strong``
-    would weigh two candidates, with the match then (for the truth; not to be changed by the caller)."""
+def walk(seed: int, preset: str, every: int, walker: str | None = None) -> Iterator[tuple[Decision, Match]]:
+    """About one in ``every`` of the decisions of a seeded game of the rules against themselves (or, ``walker``,
+    of the distilled ``basic`` of that weights file) where ``strong`` would weigh two candidates, with the match
+    then (for the truth; not to be changed by the caller)."""
     m = Match.new(seed=seed, rules=Ruleset.preset(preset), games=1)
-    player, keep = RulesPlayer(seed), random.Random(seed)
+    policy, keep = policy_of(walker), random.Random(seed)
     k = 0
     while not m.over:
         seat = m.to_act
@@ -121,11 +124,11 @@ def walk(seed: int, preset: str, every: int) -> Iterator[tuple[Decision, Match]]
                 k += 1
                 if keep.random() * every < 1:
                     yield Decision(k, view.game, view.events, sit, cands, base), m
-        m.act(seat, player.choose(view, legal))
+        m.act(seat, decide(view, legal, policy).action)
 
 
 class Job(NamedTuple):
-    """One game to search: its index in the run (``game``), seed, preset, ``--every``, ``--deals``, ``--rollouts``."""
+    """One game to search: its index in the run (``game``), seed, preset, and the options that decide its rows."""
 
     game: int
     seed: int
@@ -133,20 +136,21 @@ class Job(NamedTuple):
     every: int
     deals: int
     rollouts: str | None = None
+    walk: str | None = None
 
 
 @cache
-def rollout_policy(rollouts: str | None) -> Policy:
-    """Who plays the searches' rollouts: the rules, or the distilled ``basic`` of the weights file ``rollouts``."""
-    return decide_play if rollouts is None else partial(decide_distilled, net=load(Path(rollouts)))
+def policy_of(weights: str | None) -> Policy:
+    """Who plays the walk or the searches' rollouts in play: the rules, or the distilled ``basic`` of a weights file."""
+    return decide_play if weights is None else partial(decide_distilled, net=load(Path(weights)))
 
 
 def game_rows(job: Job) -> Rows:
     """The searched decisions of one game."""
-    index, seed, preset, every, deals, rollouts = job
+    index, seed, preset, every, deals, rollouts, walker = job
     rows = []
-    for d, m in walk(seed, preset, every):
-        search = Search(d.view, d.events, d.cands, seed * 1000 + d.key, policy=rollout_policy(rollouts))
+    for d, m in walk(seed, preset, every, walker):
+        search = Search(d.view, d.events, d.cands, seed * 1000 + d.key, policy=policy_of(rollouts))
         for _ in range(deals):
             search.deal()
         first_is_basic = d.cands[0] == d.base.action
@@ -172,11 +176,11 @@ def game_rows(job: Job) -> Rows:
 
 
 def searched(seed: int, games: int, every: int, deals: int, workers: int, kept: Path | None,
-             progress: Progress, rollouts: str | None = None) -> Rows:
+             progress: Progress, rollouts: str | None = None, walker: str | None = None) -> Rows:
     """The rows of ``games`` seeded games (presets in turn), in order whatever the workers. ``kept``: a
     folder where each game's rows are written as soon as they are searched, and read instead of searched
     again, so that a run cut short goes on where it stopped (the search is hours of CPU on a busy machine)."""
-    jobs = [Job(i, seed * SEED_BASE + i, PRESETS[i % 2], every, deals, rollouts) for i in range(games)]
+    jobs = [Job(i, seed * SEED_BASE + i, PRESETS[i % 2], every, deals, rollouts, walker) for i in range(games)]
     task = progress.add_task("searching", total=len(jobs))
     parts: dict[int, Rows] = {}
     if kept is not None:
@@ -199,15 +203,15 @@ def searched(seed: int, games: int, every: int, deals: int, workers: int, kept: 
 
 def _kept(folder: Path, job: Job) -> Path:
     """Where a game's rows are kept: named by everything that decides their searches."""
-    _, seed, preset, every, deals, rollouts = job
-    by = f"-rollouts-{Path(rollouts).stem}" if rollouts is not None else ""
+    _, seed, preset, every, deals, rollouts, walker = job
+    by = "".join(f"-{name}-{Path(w).stem}" for name, w in (("rollouts", rollouts), ("walk", walker)) if w is not None)
     return folder / f"{seed}-{preset}-every{every}-deals{deals}{by}.npz"
 
 
 def game_features(job: Job) -> F64:
     """The features of a game's searched decisions, by today's ``distil.features``: kept rows are read with
     these, so that the features may change without searching again (the walk is the same, and cheap)."""
-    found = [features(d.sit, d.cands, d.base) for d, _ in walk(job.seed, job.preset, job.every)]
+    found = [features(d.sit, d.cands, d.base) for d, _ in walk(job.seed, job.preset, job.every, job.walk)]
     return np.stack(found) if found else np.zeros((0, FEATURES))
 
 
@@ -293,6 +297,14 @@ def fit(rows: Rows, seed: int, margins: tuple[float, ...] | None = None) -> tupl
     return Model(tuple(layers), margin), oof
 
 
+def joined(a: Model, b: Model) -> Model:
+    """One model predicting the mean of ``a``'s and ``b``'s gains, with ``a``'s margins: per kind, the two hidden
+    layers side by side and the output weights halved (``--join``)."""
+    layers = tuple(((np.hstack([wa, wb]), np.concatenate([ba, bb])), (np.vstack([va, vb]) / 2, (ca + cb) / 2))
+                   for ((wa, ba), (va, ca)), ((wb, bb), (vb, cb)) in zip(a.layers, b.layers, strict=True))
+    return Model(layers, a.margin)
+
+
 def report(rows: Rows, oof: F64, model: Model) -> None:
     """What playing the alternatives gains, out of fold, per kind and in all: on the searched means and on the
     true deal, beside ``strong``'s own choices (whose searched gain is flattered: the same deals chose and judge)."""
@@ -355,15 +367,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rollouts", type=str, help="a weights file of this model: its distilled basic, not the "
                         "rules, plays the searches out (a step of policy iteration: measured, not the shipped "
                         "recipe; README)")
+    parser.add_argument("--walk", type=str, help="a weights file of this model: the games walked are its distilled "
+                        "basic's, not the rules'")
+    parser.add_argument("--join", type=str, help="a weights file of this model: the model written predicts the mean "
+                        "of its gains and the fitted model's, with the fitted model's margins")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     with Progress() as progress:
         rows = searched(args.seed, args.games, args.every, args.deals, args.workers, args.kept, progress,
-                        args.rollouts)
+                        args.rollouts, args.walk)
     model, oof = fit(rows, args.seed, args.margins)
     report(rows, oof, model)
+    if args.join is not None:
+        model = joined(model, load(Path(args.join)))
+        print(f"joined with {args.join}: the mean of the two models' predictions")
     save(model, args.out, {"seed": args.seed, "games": args.games, "every": args.every, "deals": args.deals,
-                           "rollouts": int(args.rollouts is not None),
+                           "rollouts": int(args.rollouts is not None), "walk": int(args.walk is not None),
+                           "join": int(args.join is not None),
                            "samples": len(rows.gain)})
     print(f"{len(rows.gain)} decisions of {args.games} games, {time.perf_counter() - start:.0f} s; wrote {args.out}")
 
