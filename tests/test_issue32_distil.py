@@ -343,17 +343,16 @@ def test_issue32_the_walk_by_a_weights_file_plays_its_distilled_basic_s_game():
     last = None
     for _, m in walk(5, "dagang", 1, str(WEIGHTS)):
         last = m
-    ref, player = Match.new(seed=5, rules=Ruleset.preset("dagang"), games=1), BasicPlayer()
-    while not ref.over:
-        seat = ref.to_act
-        assert seat is not None
-        ref.act(seat, player.choose(ref.view(seat), ref.legal_actions(seat)))
-    rules = Match.new(seed=5, rules=Ruleset.preset("dagang"), games=1)
-    while not rules.over:
-        seat = rules.to_act
-        assert seat is not None
-        rules.act(seat, RulesPlayer().choose(rules.view(seat), rules.legal_actions(seat)))
-    assert last is not None and last.over and last.to_json() == ref.to_json() != rules.to_json()
+
+    def played(player: BasicPlayer | RulesPlayer) -> str:
+        m = Match.new(seed=5, rules=Ruleset.preset("dagang"), games=1)
+        while not m.over:
+            seat = m.to_act
+            assert seat is not None
+            m.act(seat, player.choose(m.view(seat), m.legal_actions(seat)))
+        return m.to_json()
+
+    assert last is not None and last.over and last.to_json() == played(BasicPlayer()) != played(RulesPlayer())
 
 
 def test_issue32_a_joined_model_predicts_the_mean_of_its_two(tmp_path):

@@ -14,8 +14,7 @@ the mean of the two models' predictions (``--walk`` a model's games, ``--join`` 
 model on three seed sets in both presets (README). The rollouts are the rules' too (``--rollouts`` plays them
 by a distilled model instead, a step of policy iteration: three times slower, and its model behind the shipped
 one head to head, +0.04 ± 0.08 and −0.21 ± 0.10; README). The search is the cost: each game's rows can be kept
-(``--kept``), to fit again
-or go on with a run cut short without searching again.
+(``--kept``), to fit again or go on with a run cut short without searching again.
 
 A perceptron per kind of decision (``distil.KINDS``; one hidden layer, ``HIDDEN`` ReLUs) is fitted by
 Adam to the mean gains, clipped at ``CLIP`` points so that a few wild deals do not steer it; the margin
