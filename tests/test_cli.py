@@ -88,7 +88,7 @@ terminal line), to see that every phase came up."""
 def test_whole_matches_played_by_typing_the_hints_reach_every_phase() -> None:
     """Three-game matches on seeds where seat 1 meets every decision before play between them."""
     asked: set[str] = set()
-    for seed in (3, 25, 32, 59):  # found by search with the basic of stop 47: they change when basic does
+    for seed in (3, 32, 66, 68):  # found by search with the basic of stop 50: they change when basic does
         code, text = run(seed, follow_hints, games=3, rules=Ruleset.preset(revolution=True))
         assert code == 0
         assert "✗" not in text  # every typed suggestion was accepted

@@ -30,7 +30,20 @@ from bot.ai.distil import (
     model,
     refused,
 )
-from bot.ai.distil_train import SHIPPED_MARGINS, Job, Rows, fit, game_rows, joined, policy_of, save, searched, walk
+from bot.ai.distil_train import (
+    HIDDEN,
+    SHIPPED_MARGINS,
+    Job,
+    Rows,
+    fit,
+    game_rows,
+    joined,
+    members,
+    policy_of,
+    save,
+    searched,
+    walk,
+)
 from bot.ai.distil_train import main as distil_train_main
 from bot.ai.situation import Situation
 from bot.bench.levels import ARENA_LEVELS, arena_player
@@ -167,7 +180,7 @@ def test_issue32_basic_plays_the_rules_choice_or_strongs_alternative(preset):
         view, legal = m.view(seat), m.legal_actions(seat)
         if m.phase == "play" and view.game is not None:
             sit = Situation.from_view(view.game)
-            base = decide_play(sit, legal).action
+            base = decide_play(sit, legal, keep_last=True).action
             cands = candidates(sit, legal, base)
             assert decide_distilled(sit, legal).action in (cands if len(cands) == 2 else [base])
             searched += len(cands) == 2
@@ -195,7 +208,7 @@ def test_issue32_rollouts_by_the_distilled_basic_are_its_choices_and_reproducibl
         seat = g.to_act
         sit, legal = Situation.from_game(g, seat), g.legal_actions(seat)
         mine = policy(sit, legal)
-        assert mine == decide_distilled(sit, legal)
+        assert mine == decide_distilled(sit, legal, keep_last=False)  # the rules the shipped models learnt
         differ += mine.action != decide_play(sit, legal).action
         g.act(seat, mine.action)
     assert differ
@@ -355,14 +368,22 @@ def test_issue32_the_walk_by_a_weights_file_plays_its_distilled_basic_s_game():
     assert last is not None and last.over and last.to_json() == played(BasicPlayer()) != played(RulesPlayer())
 
 
-def test_issue32_a_joined_model_predicts_the_mean_of_its_two(tmp_path):
+def test_issue32_a_joined_model_predicts_the_mean_of_its_members(tmp_path):
     """``--join``: one perceptron of both hidden layers predicts the mean of the two models' gains, with the
-    fitted model's margins; it is saved and read back as any model."""
-    a, b = model(), load(WEIGHTS)
-    b = type(b)(tuple(((w1 * 0.5, b1 + 0.1), (w2, b2 - 0.2)) for (w1, b1), (w2, b2) in b.layers), b.margin + 1)
+    fitted model's margins; it is saved and read back as any model. Joined again to a third model, each of the
+    three members weighs a third (the shipped file already averages two)."""
+    shipped = model()
+    a = type(shipped)(tuple(((w1[:, :HIDDEN], b1[:HIDDEN]), (w2[:HIDDEN] * 2, b2)) for (w1, b1), (w2, b2)
+                            in shipped.layers), shipped.margin)
+    b = type(a)(tuple(((w1 * 0.5, b1 + 0.1), (w2, b2 - 0.2)) for (w1, b1), (w2, b2) in a.layers), a.margin + 1)
+    c = type(a)(tuple(((w1 + 0.3, b1), (w2 * -1, b2 + 0.5)) for (w1, b1), (w2, b2) in a.layers), a.margin)
     j = joined(a, b)
     x = np.random.default_rng(3).normal(size=(500, FEATURES))
+    assert (members(a), members(j)) == (1, 2)
     assert np.allclose(j.gain(x), (a.gain(x) + b.gain(x)) / 2) and np.array_equal(j.margin, a.margin)
     assert not np.allclose(j.gain(x), a.gain(x))
     save(j, tmp_path / "joined.npz", {})
     assert np.allclose(load(tmp_path / "joined.npz").gain(x), j.gain(x), atol=1e-4)
+    three = joined(c, j)
+    assert members(three) == 3 and np.array_equal(three.margin, c.margin)
+    assert np.allclose(three.gain(x), (a.gain(x) + b.gain(x) + c.gain(x)) / 3)

@@ -11,7 +11,9 @@ want from the hand's structure and checks them with ``in``. Its rules, in the or
   rank nor 2s and jokers, unless the stakes pay for more (an opponent about to go out, a pure
   够级 of the 对头 that would 开点, a teammate's round to win back, a teammate's 让牌).
 - 闷 guard: an answer that would leave one play before the 3s that opponents probably beat
-  (``MEN_SAFE``) is declined — that play would have to be led and be 闷ed.
+  (``MEN_SAFE``) is declined — that play would have to be led and be 闷ed. The players' ``basic``
+  (``keep_last``) also declines an answer spending the 2s, jokers or top rank that the last play before
+  the 3s needs to stand (``_KeepsLast``); the rules as ``strong`` searches with them do not.
 - A pure 够级 set is not broken to answer (``BREAK`` in ``cost``) while 够级 still matters.
 - Teammates are never beaten, except to go out safely. 让牌 is used whenever it would pass, and
   before spending more than a clean rank while its 下联 may still take the play.
@@ -302,12 +304,15 @@ def beats_all(hand: Sequence[int], sets: Sequence[Play], rules: Ruleset) -> tupl
 
 
 # ---------------------------------------------------------------------- play
-def decide_play(sit: Situation, legal: Sequence[str]) -> Choice:
+def decide_play(sit: Situation, legal: Sequence[str], keep_last: bool = False) -> Choice:
+    """The rules' choice in play. ``keep_last``: answers also keep what the last play before the 3s needs
+    (``_KeepsLast``) — the players' ``basic`` does (``distil.decide_distilled``); the rules as ``strong``
+    searches with them and as the distilled model was trained on them do not."""
     if len(legal) == 1:
         return Choice(legal[0], "only")
     if sit.top is None:
         return _lead(sit, legal)
-    return _answer(sit, legal)
+    return _answer(sit, legal, keep_last)
 
 
 def may_kaidian(sit: Situation) -> bool:
@@ -527,7 +532,7 @@ def _hand_cost(h: Sequence[int], play: Play, keep4: bool = False) -> float:
     return c
 
 
-def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
+def _answer(sit: Situation, legal: Sequence[str], keep_last: bool) -> Choice:
     assert sit.top is not None
     top_seat, top = sit.top
     me = sit.seat
@@ -575,16 +580,19 @@ def _answer(sit: Situation, legal: Sequence[str]) -> Choice:
     elif any(m not in (None, "pass", "let") for s, m in enumerate(sit.marks) if s != me and sit.is_mate(s)):
         stakes.append((ALLOW["protect"], "protect"))
     allowance, why = max(stakes)
-    if MEN_GUARD and sit.hand[THREE] and why != "stop-kaidian" and _few_ranks(sit.hand):
+    guard = MEN_GUARD and sit.hand[THREE] and why != "stop-kaidian"
+    if guard and _few_ranks(sit.hand):
         plays = [p for p in plays if not lone_weak_last(sit, p)]  # it would be led next and 闷ed
-        if not plays:
-            return _decline(can_let, "avoid-men")
+    plays = sorted(plays, key=lambda p: cost(sit, p, keep4))
+    keeps = _KeepsLast(sit) if guard and keep_last else None  # checked lazily, cheapest first: it costs odds
     if kaidian_without_fours.played(sit.rules) and not sit.luanchan:  # a 够级 answer winning the round opens (R14.1)
-        opening_plays = [p for p in plays if sit.opens(p) and cost(sit, p, keep4) <= max(allowance, ALLOW["open"])
-                         and sit.risk(p, answering=True) <= SAFE]
-        if opening_plays:
-            return Choice(play_action(min(opening_plays, key=lambda p: cost(sit, p, keep4))), "open-answer")
-    best = min(plays, key=lambda p: cost(sit, p, keep4))
+        opener = next((p for p in plays if sit.opens(p) and cost(sit, p, keep4) <= max(allowance, ALLOW["open"])
+                        and sit.risk(p, answering=True) <= SAFE and (keeps is None or keeps(p))), None)
+        if opener is not None:
+            return Choice(play_action(opener), "open-answer")
+    best = next((p for p in plays if keeps is None or keeps(p)), None)
+    if best is None:
+        return _decline(can_let, "avoid-men")
     c = cost(sit, best, keep4)
     if can_let and c > 0.5 and not sit.top_gouji and sit.counts[(me + 2) % 6] and not sit.passed[(me + 2) % 6]:
         return Choice("let", "let")
@@ -600,26 +608,68 @@ def _few_ranks(h: Sequence[int]) -> bool:
     return sum(1 for r in range(FOUR, ACE + 1) if h[r]) <= 2
 
 
+def final_play(h: Sequence[int]) -> Play | None:
+    """The play a hand holding 3s would make last before them: its top rank from 5 up with every 2 and
+    joker attached, else its 2s and jokers (after the 4s, which carry nothing), else its 4s."""
+    groups = groups_of(h, with_fours=True)
+    if groups and groups[-1] != FOUR:
+        return Play(groups[-1], h[groups[-1]], h[TWO], h[BLACK], h[RED])
+    return wild_play(h) or (Play(FOUR, h[FOUR]) if h[FOUR] else None)
+
+
+class _KeepsLast:
+    """Whether a play keeps what the hand's last play before its 3s (``final_play``) needs: a play spending
+    2s, jokers or the top rank must not leave that last play beaten with more than ``MEN_SAFE`` where it
+    had been safer — it would be led at the end and 闷ed (R8.2). Stopping an opponent going out with the
+    jokers the 3s needed measured worse: ``MEN_GUARD``."""
+
+    def __init__(self, sit: Situation) -> None:
+        self.sit = sit
+        self.groups = groups_of(sit.hand, with_fours=True)
+        self._safe_now: bool | None = None
+
+    def __call__(self, play: Play) -> bool:
+        if not (play.twos or play.black or play.red or play.base == TWO
+                or (self.groups and play.base == self.groups[-1])):
+            return True
+        sit = self.sit
+        if self._safe_now is None:
+            now = final_play(sit.hand)
+            self._safe_now = now is None or sit.risk(now, answering=False) <= MEN_SAFE
+        if not self._safe_now:
+            return True
+        then = final_play(after(sit.hand, play))
+        return then is None or sit.risk(then, answering=False) <= MEN_SAFE
+
+
 def lone_weak_last(sit: Situation, play: Play) -> bool:
     """Whether ``play`` leaves one play before the 3s (one rank, 2s and jokers attached) that
     opponents probably beat: led next, it would be 闷ed (R8.2)."""
     rest = after(sit.hand, play)
     groups = groups_of(rest, with_fours=True)
-    if len(groups) > 1 or (not groups and wild_play(rest) is None):
-        return False
-    last = Play(groups[0], rest[groups[0]], rest[TWO], rest[BLACK], rest[RED]) if groups else wild_play(rest)
-    if last is None or (groups and groups[0] == FOUR and (rest[TWO] or rest[BLACK] or rest[RED])):
-        return False  # 4s carry nothing: two plays are left
-    return sit.risk(last, answering=False) > MEN_SAFE
+    if len(groups) > 1 or (groups == [FOUR] and wild_play(rest) is not None):
+        return False  # two plays or more are left (4s carry nothing)
+    last = final_play(rest)
+    return last is not None and sit.risk(last, answering=False) > MEN_SAFE
 
 
 def _burns(sit: Situation, legal: Sequence[str], plays: Sequence[Play]) -> bool:
     """Whether this seat's answers would be 烧牌/捎牌: as the engine tags them (``LegalActions.kind``),
-    or — for a plain list of actions — a 够级 in force not of its 对家, unless it is the 无头 seat (R14.7)."""
+    or — for a plain list of actions — ``burns``."""
     kind_of = getattr(legal, "kind", None)
     if kind_of is not None:
         return bool(kind_of(play_action(plays[0])) == "shao")
-    assert sit.top is not None
+    return burns(sit, play_action(plays[0]))
+
+
+def burns(sit: Situation, action: str) -> bool:
+    """Whether answering with ``action`` is 烧牌/捎牌: as the engine tagged it when it listed it (``Action.kind``),
+    or else a 够级 in force not of the seat's 对家, unless it is the 无头 seat (R14.7)."""
+    kind = getattr(action, "kind", None)
+    if kind is not None:
+        return bool(kind == "shao")
+    if sit.top is None or not action.startswith("play "):
+        return False
     if sit.seat == sit.head and not sit.sijiji:
         return False
     return sit.top_gouji and sit.opposite != sit.top[0]

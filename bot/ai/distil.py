@@ -38,7 +38,10 @@ from bot.engine.rules import kaidian_without_fours
 from .basic import (
     SAFE,
     Choice,
+    after,
     breaks_set,
+    burn_ok,
+    burns,
     cost,
     decide,
     decide_play,
@@ -220,11 +223,14 @@ def model() -> Model:
     return load(WEIGHTS)
 
 
-def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = None) -> Choice:
+def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = None,
+                     keep_last: bool = True) -> Choice:
     """``basic``'s choice, unless ``strong`` would weigh an alternative to it and the model predicts that
     the alternative gains more than its margin. (Where ``basic`` breaks a pure 够级 set to answer,
-    ``strong``'s alternative is passing, which it tries first; the model weighs them the same way.)"""
-    base = decide_play(sit, legal)
+    ``strong``'s alternative is passing, which it tries first; the model weighs them the same way.)
+    ``keep_last``: the rules' answers keep what the last play before the 3s needs (``basic.decide_play``);
+    the training walks the games of the rules as the model learnt them, without it (``distil_train``)."""
+    base = decide_play(sit, legal, keep_last)
     return distilled_choice(sit, base, candidates(sit, legal, base.action), net)
 
 
@@ -249,6 +255,8 @@ def refused(sit: Situation, base: str, alt: str) -> bool:
 
     - 闷 (R8.2): a play, the seat holding 3s, that is its last before the 3s and probably beaten, or
       that leaves one weak play before them (``lone_weak_last``) — the rules' own 闷 guard;
+    - 烧失败 (R14.2): a burn, or a burner's play, after which its jokers no longer cover every lead to come
+      (``burn_ok``): 大落 for certain — the rules never burn so (``no-burn``, ``burn-keep``);
     - 开点 given up (R7.2, dagang): playing where the rules decline while the seat may still 开点
       with its 4s. Such plays spend the ranks meant to follow the 4s, until too few are left and
       the rules lead the 4s without 开点 — all but a whole pure 够级 set (``gouji_sets``), which
@@ -271,6 +279,8 @@ def refused(sit: Situation, base: str, alt: str) -> bool:
     play = getattr(alt, "play", None) or parse_play(alt[5:])
     if not base.startswith("play ") and may_kaidian(sit) and not kaidian_without_fours.played(sit.rules) \
             and play not in gouji_sets(h):
+        return True
+    if (sit.burner or burns(sit, alt)) and not burn_ok(after(h, play)):
         return True
     if not h[THREE]:
         return False

@@ -11,7 +11,9 @@ than against the sampler. The games walked are the rules', not the distilled lev
 the decisions of ``basic``'s games (as DAgger would) predicted better out of fold and played worse, head to
 head against the shipped model −0.06 ± 0.08 (dagang) and −0.39 ± 0.12 (classic) points a game (README) — yet
 the mean of the two models' predictions (``--walk`` a model's games, ``--join`` it) was ahead of the shipped
-model on three seed sets in both presets (README). The rollouts are the rules' too (``--rollouts`` plays them
+model on three seed sets in both presets (README), and so, at stop 50, was the mean of four: two more models
+fitted to the rules' games of other seeds (``--seed 2``, ``--seed 3``), each joined in turn, every member
+weighing the same (README). The rollouts are the rules' too (``--rollouts`` plays them
 by a distilled model instead, a step of policy iteration: three times slower, and its model behind the shipped
 one head to head, +0.04 ± 0.08 and −0.21 ± 0.10; README). The search is the cost: each game's rows can be kept
 (``--kept``), to fit again or go on with a run cut short without searching again.
@@ -140,8 +142,9 @@ class Job(NamedTuple):
 
 @cache
 def policy_of(weights: str | None) -> Policy:
-    """Who plays the walk or the searches' rollouts in play: the rules, or the distilled ``basic`` of a weights file."""
-    return decide_play if weights is None else partial(decide_distilled, net=load(Path(weights)))
+    """Who plays the walk or the searches' rollouts in play: the rules, or the distilled ``basic`` of a weights file
+    — on the rules as the shipped models learnt them, without ``keep_last`` (added to the level only at stop 50)."""
+    return decide_play if weights is None else partial(decide_distilled, net=load(Path(weights)), keep_last=False)
 
 
 def game_rows(job: Job) -> Rows:
@@ -296,10 +299,18 @@ def fit(rows: Rows, seed: int, margins: tuple[float, ...] | None = None) -> tupl
     return Model(tuple(layers), margin), oof
 
 
+def members(model: Model) -> int:
+    """How many fitted perceptrons ``model`` averages: each brings ``HIDDEN`` units (``joined``)."""
+    return int(model.layers[0][0][0].shape[1]) // HIDDEN
+
+
 def joined(a: Model, b: Model) -> Model:
-    """One model predicting the mean of ``a``'s and ``b``'s gains, with ``a``'s margins: per kind, the two hidden
-    layers side by side and the output weights halved (``--join``)."""
-    layers = tuple(((np.hstack([wa, wb]), np.concatenate([ba, bb])), (np.vstack([va, vb]) / 2, (ca + cb) / 2))
+    """One model predicting the mean of ``a``'s and ``b``'s members' gains, each member weighing the same
+    (``members``: a model already joined counts for as many as it averages), with ``a``'s margins: per kind,
+    the hidden layers side by side and the output weights scaled (``--join``)."""
+    share = members(a) / (members(a) + members(b))
+    layers = tuple(((np.hstack([wa, wb]), np.concatenate([ba, bb])),
+                    (np.vstack([va * share, vb * (1 - share)]), ca * share + cb * (1 - share)))
                    for ((wa, ba), (va, ca)), ((wb, bb), (vb, cb)) in zip(a.layers, b.layers, strict=True))
     return Model(layers, a.margin)
 
@@ -369,7 +380,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--walk", type=str, help="a weights file of this model: the games walked are its distilled "
                         "basic's, not the rules'")
     parser.add_argument("--join", type=str, help="a weights file of this model: the model written predicts the mean "
-                        "of its gains and the fitted model's, with the fitted model's margins")
+                        "of its members' gains and the fitted model's, each member weighing the same, with the "
+                        "fitted model's margins")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     with Progress() as progress:
@@ -379,10 +391,10 @@ def main(argv: list[str] | None = None) -> None:
     report(rows, oof, model)
     if args.join is not None:
         model = joined(model, load(Path(args.join)))
-        print(f"joined with {args.join}: the mean of the two models' predictions")
+        print(f"joined with {args.join}: the mean of {members(model)} models' predictions")
     save(model, args.out, {"seed": args.seed, "games": args.games, "every": args.every, "deals": args.deals,
                            "rollouts": int(args.rollouts is not None), "walk": int(args.walk is not None),
-                           "join": int(args.join is not None),
+                           "members": members(model),
                            "samples": len(rows.gain)})
     print(f"{len(rows.gain)} decisions of {args.games} games, {time.perf_counter() - start:.0f} s; wrote {args.out}")
 

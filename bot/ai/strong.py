@@ -108,7 +108,7 @@ class StrongPlayer:
         else:
             seat_view, events = view, []
         sit = Situation.from_view(seat_view)
-        rules = decide_play(sit, legal)
+        rules = decide_play(sit, legal, keep_last=self.distilled)  # ``basic``'s rules; ``strongr``'s as they were
         cands = candidates(sit, legal, rules.action)
         if len(cands) == 1:
             return rules if cands[0] == rules.action else Choice(cands[0], "keep-set")
