@@ -224,17 +224,19 @@ def model() -> Model:
 
 
 def decide_distilled(sit: Situation, legal: Sequence[str], net: Model | None = None,
-                     keep_last: bool = True) -> Choice:
+                     trained: bool = False) -> Choice:
     """``basic``'s choice, unless ``strong`` would weigh an alternative to it and the model predicts that
     the alternative gains more than its margin. (Where ``basic`` breaks a pure 够级 set to answer,
     ``strong``'s alternative is passing, which it tries first; the model weighs them the same way.)
-    ``keep_last``: the rules' answers keep what the last play before the 3s needs (``basic.decide_play``);
-    the training walks the games of the rules as the model learnt them, without it (``distil_train``)."""
-    base = decide_play(sit, legal, keep_last)
-    return distilled_choice(sit, base, candidates(sit, legal, base.action), net)
+    ``trained``: the level as the shipped models' training walked its games (``distil_train --walk``), so
+    that the recipe still gives the shipped weights — without what stop 50 added: the rules' answers keeping
+    what the last play before the 3s needs (``basic.decide_play``'s ``keep_last``), and the burn refusal."""
+    base = decide_play(sit, legal, keep_last=not trained)
+    return distilled_choice(sit, base, candidates(sit, legal, base.action), net, trained)
 
 
-def distilled_choice(sit: Situation, base: Choice, cands: Sequence[str], net: Model | None = None) -> Choice:
+def distilled_choice(sit: Situation, base: Choice, cands: Sequence[str], net: Model | None = None,
+                     trained: bool = False) -> Choice:
     """``decide_distilled`` given the rules' choice ``base`` and ``strong``'s ``cands`` already found
     (``strong`` finds them for its search)."""
     if len(cands) == 1:
@@ -243,20 +245,22 @@ def distilled_choice(sit: Situation, base: Choice, cands: Sequence[str], net: Mo
     k = 0 if sit.top is None else 2 if base.action.startswith("play ") else 1  # ``kind`` of the features below
     if net.gain_of(k, features(sit, cands, base)) > net.margin[k]:
         alt = cands[1] if cands[0] == base.action else cands[0]
-        if not refused(sit, base.action, alt):
+        if not refused(sit, base.action, alt, trained):
             return Choice(alt, "distil-lead" if sit.top is None else
                           "distil-answer" if alt.startswith("play ") else "distil-decline")
     return base
 
 
-def refused(sit: Situation, base: str, alt: str) -> bool:
+def refused(sit: Situation, base: str, alt: str, trained: bool = False) -> bool:
     """The overrides never made, whatever the model predicts: the mistakes they led to outweighed their
     gain (README, issue 32) —
 
     - 闷 (R8.2): a play, the seat holding 3s, that is its last before the 3s and probably beaten, or
       that leaves one weak play before them (``lone_weak_last``) — the rules' own 闷 guard;
     - 烧失败 (R14.2): a burn, or a burner's play, after which its jokers no longer cover every lead to come
-      (``burn_ok``): 大落 for certain — the rules never burn so (``no-burn``, ``burn-keep``);
+      (``burn_ok``): 大落 for certain — the rules never burn so (``no-burn``, ``burn-keep``). Since stop 50;
+      not when ``trained`` (the level as the models' training walked it: it changes one game of the 480 the
+      recipe's second command walks);
     - 开点 given up (R7.2, dagang): playing where the rules decline while the seat may still 开点
       with its 4s. Such plays spend the ranks meant to follow the 4s, until too few are left and
       the rules lead the 4s without 开点 — all but a whole pure 够级 set (``gouji_sets``), which
@@ -280,7 +284,7 @@ def refused(sit: Situation, base: str, alt: str) -> bool:
     if not base.startswith("play ") and may_kaidian(sit) and not kaidian_without_fours.played(sit.rules) \
             and play not in gouji_sets(h):
         return True
-    if (sit.burner or burns(sit, alt)) and not burn_ok(after(h, play)):
+    if not trained and (sit.burner or burns(sit, alt)) and not burn_ok(after(h, play)):
         return True
     if not h[THREE]:
         return False

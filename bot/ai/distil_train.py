@@ -143,8 +143,8 @@ class Job(NamedTuple):
 @cache
 def policy_of(weights: str | None) -> Policy:
     """Who plays the walk or the searches' rollouts in play: the rules, or the distilled ``basic`` of a weights file
-    — on the rules as the shipped models learnt them, without ``keep_last`` (added to the level only at stop 50)."""
-    return decide_play if weights is None else partial(decide_distilled, net=load(Path(weights)), keep_last=False)
+    — as the shipped models' training walked it (``decide_distilled``'s ``trained``)."""
+    return decide_play if weights is None else partial(decide_distilled, net=load(Path(weights)), trained=True)
 
 
 def game_rows(job: Job) -> Rows:

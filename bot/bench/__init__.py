@@ -7,9 +7,9 @@ DIR`` plays the same seeded games with this tree's engine and with the one check
 (``git worktree add --detach DIR <commit>``), each in a fresh process, alternately, and prints the
 median CPU seconds of each and their ratio.
 
-``arena``: AI level A on one team against level B on the other (``bot.ai``, and ``basic0``, the frozen
-baseline, ``basicb``, ``basic`` judging by the belief, and ``basicd``, ``basic`` with ``strong``'s overrides
-as a distilled model predicts them: ``bot.bench.levels``), on seeded one-game
+``arena``: AI level A on one team against level B on the other (``bot.ai``, and ``rules``, the rules of
+thumb alone, ``strongr``, ``strong`` defaulting to the rules' choice as before issue 32, ``basic0``, the
+frozen baseline, and ``basicb``, the rules judging by the belief: ``bot.bench.levels``), on seeded one-game
 matches (every phase: buying, 革命, 宣点, play) under ``--rules`` (a preset and its switches). Each
 deal is played twice with the teams swapped, so luck of the cards cancels; the figures are points
 per game for each side with a 95% interval (over deal pairs), the share of games won, drawn and
