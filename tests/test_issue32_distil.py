@@ -291,6 +291,24 @@ def test_issue32_no_override_into_a_lone_weak_last_play():
     assert not refused(_seat_to_act(g), "pass", "play 6")
 
 
+def test_issue32_no_override_into_a_burn_that_must_fail():
+    """R14.2 烧失败, stop 50: seat 0 leads 够级 QQQ (classic); burning it with KKK leaves seat 1 no joker for
+    the leads to come — 大落 for certain, so refused whatever the model says (the rules decline: ``no-burn``),
+    whether the action comes as the engine listed it or as text. With 小王 and 大王 the burn may be made; and
+    the level as the models' training walked it (``trained``) did not refuse it."""
+    classic = Ruleset.preset("classic")
+    g = new("3 QQQ 55", "3 KKK 5 7 9", "3 6", "3 4", "3 8", "3 6", rules=classic)
+    play(g, 0, "QQQ")
+    sit, legal = _seat_to_act(g), g.legal_actions(1)
+    burn = next(a for a in legal if a == "play KKK")
+    assert legal.kind(burn) == "shao" and decide_play(sit, legal) == ("pass", "no-burn")
+    assert refused(sit, "pass", burn) and refused(sit, "pass", "play KKK")
+    assert not refused(sit, "pass", burn, trained=True)
+    g = new("3 QQQ 55", "3 KKK 5 7 B R", "3 6", "3 4", "3 8", "3 6", rules=classic)
+    play(g, 0, "QQQ")
+    assert not refused(_seat_to_act(g), "pass", "play KKK")
+
+
 def test_issue32_no_override_into_a_last_play_that_is_probably_beaten():
     """R8.2 闷: the 6 is the seat's last card before its 3s; beaten, the seat is 闷ed. Without 3s there is
     nothing to be 闷ed with, and declining is never refused."""
