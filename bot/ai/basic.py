@@ -76,8 +76,8 @@ REASONS: dict[str, tuple[str, str]] = {
             "not worth your cards yet: 下家 and 下联 act first, and it comes back to you if nobody takes it"),
     "pass-mate": ("队友的牌，不压", "your teammate's play: let it stand"),
     "pass": ("不值得花牌去压", "not worth the cards to beat it"),
-    "avoid-men": ("这是最后一手非 3 的牌，压不住会被闷，先不出", "this would be your last play before the 3s and could"
-                  " be beaten (闷): hold it"),
+    "avoid-men": ("3 前的最后一手要压得住，不然会被闷：这手先不出",
+                  "your last play before the 3s must stand, or you are 闷ed: hold this one"),
     "buy3": ("没有 3 开局就是大落，用最小的牌买 3", "without a 3 you are 大落: buy one with your weakest card"),
     "buy4": ("买 4 才能开点", "a 4 is needed to 开点"),
     "no-buy": ("不值得买", "not worth the card"),
