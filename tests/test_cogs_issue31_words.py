@@ -199,6 +199,8 @@ async def test_a_closed_tables_picture_says_it_is_closed(tmp_path, monkeypatch):
     table = await playing(h)
     await ready_all(h, table)  # past 第八条's ready check: in play
     assert table.match is not None and table.match.phase == "play"
+    await h.settle()  # the in-play redraws the ready check queued are drawn and sent before the spy listens:
+    await h.messenger.flush(table.id)  # on a loaded machine one could otherwise land after ``words.clear()``
     words = drawn_words(monkeypatch)
     views.table_card(table).draw()
     assert "出牌" in words and "发牌" in words  # in play: the phase and whose lead
